@@ -1,0 +1,89 @@
+package engine
+
+// View is what one seat may see of the game (RULES.md section 10), passed to
+// its strategy with every decision. It reads the live game: it is valid only
+// during the Decide call, and a strategy must not retain it or modify
+// anything it returns.
+type View struct {
+	g    *Game
+	seat int
+}
+
+// Seat is the viewer's seat.
+func (v *View) Seat() int { return v.seat }
+
+// Decision is the decision being asked.
+func (v *View) Decision() Decision { return v.g.decision }
+
+// Players is the number of seats.
+func (v *View) Players() int { return v.g.n }
+
+// Options are the game's options.
+func (v *View) Options() *Options { return &v.g.opts }
+
+// Rand is the viewer's own random stream, keyed by (seed, game, seat).
+func (v *View) Rand() *Rand { return &v.g.seatRng[v.seat] }
+
+// Hand is the viewer's hand.
+func (v *View) Hand() *Hand { return &v.g.hands[v.seat] }
+
+// HandSize is the number of cards seat p holds.
+func (v *View) HandSize(p int) int { return v.g.hands[p].Size() }
+
+// Top is the top card of the discard pile.
+func (v *View) Top() Card { return v.g.top }
+
+// Color is the current color.
+func (v *View) Color() Color { return v.g.color }
+
+// Direction is 1 while play goes clockwise (increasing seats), -1 otherwise.
+func (v *View) Direction() int { return v.g.dir }
+
+// NextOf is the player after seat p in the current direction.
+func (v *View) NextOf(p int) int { return v.g.nextOf(p) }
+
+// Out reports whether seat p has gone out (with play-for-places).
+func (v *View) Out(p int) bool { return v.g.out[p] }
+
+// Score is seat p's match total so far.
+func (v *View) Score(p int) int { return v.g.res.Scores[p] }
+
+// CalledUNO reports whether seat p has called UNO for its one card.
+func (v *View) CalledUNO(p int) bool { return v.g.unoCalled[p] }
+
+// Discarded is the number of cards of kind k in the discard pile.
+func (v *View) Discarded(k Card) int { return int(v.g.discard[k]) }
+
+// DrawPileSize is the number of cards in the draw pile.
+func (v *View) DrawPileSize() int { return v.g.drawN }
+
+// Drawn is the card just drawn (DecideDrawn).
+func (v *View) Drawn() Card { return v.g.drawn }
+
+// Pending describes the effect being responded to (DecideRespond): its
+// symbol, the cards pending and the seat that played it.
+func (v *View) Pending() (sym Symbol, cards, by int) {
+	return v.g.pendingSym, v.g.pendingN, v.g.pendingBy
+}
+
+// ReferenceColor is the color current before the pending Wild Draw Four.
+func (v *View) ReferenceColor() Color { return v.g.refColor }
+
+// UNOPlayer is the seat that has one card and did not call UNO (DecideCatch).
+func (v *View) UNOPlayer() int { return v.g.unoPlayer }
+
+// Revealed is the hand shown to the viewer in its last challenge, if any,
+// as it was at that moment.
+func (v *View) Revealed() (*Hand, bool) {
+	if v.g.revealTo != v.seat {
+		return nil, false
+	}
+	return &v.g.revealed, true
+}
+
+// WD4Legal reports whether the viewer could play a Wild Draw Four legally
+// now, judged as RULES.md section 4 says on its hand without that card.
+func (v *View) WD4Legal() bool { return v.g.wd4Legal(v.seat, WildCard(WildDrawFour)) }
+
+// Playable reports whether card k matches the discard pile now.
+func (v *View) Playable(k Card) bool { return v.g.playable(k) }

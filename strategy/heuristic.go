@@ -1,0 +1,247 @@
+package strategy
+
+import (
+	"math/bits"
+
+	"github.com/unosim/unosim/engine"
+)
+
+// ChallengePolicy says when the heuristic challenges a Wild Draw Four.
+type ChallengePolicy uint8
+
+// The challenge policies.
+const (
+	ChallengeNever  ChallengePolicy = iota
+	ChallengeAlways                 // every time
+	ChallengeRandom                 // with probability Heuristic.ChallengeP
+	ChallengeSeen                   // when the cards it has seen make a bluff likely enough
+)
+
+// Heuristic is a sensible player. It keeps its wilds for when nothing else
+// plays, plays toward its longest color, dumps high-point cards and hits
+// the next player with action cards when an opponent is close to going
+// out, and names its strongest color. Its parameters are the research
+// questions: how often it bluffs, when it challenges, how often it forgets
+// to call UNO and how often it catches others.
+type Heuristic struct {
+	Bluff      float64         // probability of playing a Wild Draw Four as a bluff when the chance arises
+	Challenge  ChallengePolicy // when to challenge a Wild Draw Four
+	ChallengeP float64         // the probability for ChallengeRandom
+	Threshold  float64         // ChallengeSeen challenges when P(bluff) exceeds this
+	Forget     float64         // probability of not calling UNO
+	Catch      float64         // probability of catching a player who did not call UNO
+	Jump       float64         // probability of jumping in when it can
+	Speed      float64         // reaction speed in jump-in races
+}
+
+// DefaultHeuristic is the heuristic with its default parameters.
+func DefaultHeuristic() Heuristic {
+	return Heuristic{Challenge: ChallengeSeen, Threshold: 0.3, Catch: 1, Jump: 1, Speed: 1}
+}
+
+// ReactionSpeed implements engine.Reactor.
+func (h *Heuristic) ReactionSpeed() float64 { return h.Speed }
+
+// Decide implements engine.Strategy.
+func (h *Heuristic) Decide(v *engine.View, moves []engine.Move) int {
+	r := v.Rand()
+	switch v.Decision() {
+	case engine.DecideTurn:
+		return h.turn(v, moves)
+	case engine.DecideDrawn:
+		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() && !r.Bernoulli(h.Bluff) {
+			return indexOfKind(moves, engine.MoveKeep)
+		}
+		return indexOfKind(moves, engine.MovePlay)
+	case engine.DecideColor:
+		return indexOfColor(moves, strongestColor(v))
+	case engine.DecideCallUNO:
+		if r.Bernoulli(h.Forget) {
+			return indexOfKind(moves, engine.MovePass)
+		}
+		return indexOfKind(moves, engine.MoveCallUNO)
+	case engine.DecideCatch:
+		if r.Bernoulli(h.Catch) {
+			return indexOfKind(moves, engine.MoveCatch)
+		}
+		return indexOfKind(moves, engine.MovePass)
+	case engine.DecideRespond:
+		return h.respond(v, moves)
+	}
+	return r.IntN(len(moves))
+}
+
+// turn chooses a play: the best colored card if there is one, then a Wild,
+// then a Wild Draw Four; a bluff with probability Bluff.
+func (h *Heuristic) turn(v *engine.View, moves []engine.Move) int {
+	hand := v.Hand()
+	seat := v.Seat()
+	next := v.NextOf(seat)
+	nextDanger := v.HandSize(next) <= 2
+	danger := false
+	for p := 0; p < v.Players(); p++ {
+		if p != seat && !v.Out(p) && v.HandSize(p) <= 2 {
+			danger = true
+		}
+	}
+	best, bestScore := -1, -1
+	wild, wd4 := -1, -1
+	for i, m := range moves {
+		if m.Kind() != engine.MovePlay {
+			continue
+		}
+		k := m.Card()
+		switch k.Symbol() {
+		case engine.WildDrawFour:
+			wd4 = i
+			continue
+		case engine.Wild:
+			wild = i
+			continue
+		}
+		if k.IsWild() {
+			if wild < 0 {
+				wild = i
+			}
+			continue
+		}
+		// Toward the longest color: count what stays in the card's color.
+		score := 10 * (hand.ColorCount(k.Color()) - 1)
+		if danger {
+			score += k.Points()
+		}
+		if nextDanger && isHit(k.Symbol(), v.Players()) {
+			score += 1000
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if wd4 >= 0 {
+		legal := v.WD4Legal()
+		if !legal && best >= 0 && v.Rand().Bernoulli(h.Bluff) {
+			return wd4
+		}
+		if legal && (best < 0 || nextDanger) && (wild < 0 || nextDanger) {
+			return wd4
+		}
+	}
+	switch {
+	case best >= 0:
+		return best
+	case wild >= 0:
+		return wild
+	case wd4 >= 0 && v.WD4Legal():
+		return wd4
+	}
+	return indexOfKind(moves, engine.MoveDraw)
+}
+
+// isHit reports whether a card of symbol s costs the next player a turn.
+func isHit(s engine.Symbol, players int) bool {
+	return s == engine.Skip || s == engine.DrawTwo || (s == engine.Reverse && players == 2)
+}
+
+// respond answers a pending draw: stack or deflect when it holds the cards,
+// otherwise challenge a Wild Draw Four by its policy, otherwise accept.
+func (h *Heuristic) respond(v *engine.View, moves []engine.Move) int {
+	for i, m := range moves {
+		if k := m.Kind(); k == engine.MoveStack || k == engine.MoveDeflect {
+			return i
+		}
+	}
+	if i := indexOfKind(moves, engine.MoveChallenge); i >= 0 && h.challenges(v) {
+		return i
+	}
+	return indexOfKind(moves, engine.MoveAccept)
+}
+
+func (h *Heuristic) challenges(v *engine.View) bool {
+	switch h.Challenge {
+	case ChallengeAlways:
+		return true
+	case ChallengeRandom:
+		return v.Rand().Bernoulli(h.ChallengeP)
+	case ChallengeSeen:
+		return BluffProbability(v) > h.Threshold
+	}
+	return false
+}
+
+// BluffProbability estimates from what the viewer has seen the chance that
+// the pending Wild Draw Four was a bluff: the chance that the player's hand
+// holds a card that made it illegal. The unseen cards are the deck less the
+// viewer's hand and the discard pile; the player's hand is taken to be a
+// uniformly random draw from them (hypergeometric), so P(legal) =
+// prod_{i<h} (U-K-i)/(U-i) for h cards in hand, U unseen cards and K unseen
+// cards that would make it illegal.
+func BluffProbability(v *engine.View) float64 {
+	_, _, by := v.Pending()
+	h := v.HandSize(by)
+	deck := &v.Options().Deck
+	hand := v.Hand()
+	ref := v.ReferenceColor()
+	rule := v.Options().WD4Legal
+	unseen, matching := 0, 0
+	for k := engine.Card(0); k < engine.Card(engine.NumCards); k++ {
+		n := deck[k] - hand.Count(k) - v.Discarded(k)
+		if n <= 0 {
+			continue
+		}
+		unseen += n
+		switch {
+		case k.Color() == ref:
+			matching += n
+		case k.IsWild() && k.Symbol() != engine.WildDrawFour && rule != engine.NoColorMatch:
+			matching += n
+		}
+	}
+	pLegal := 1.0
+	for i := 0; i < h; i++ {
+		if unseen-i <= 0 {
+			break
+		}
+		pLegal *= float64(max(unseen-matching-i, 0)) / float64(unseen-i)
+	}
+	return 1 - pLegal
+}
+
+// strongestColor is the color the viewer holds most cards of (ties: the
+// higher points, then the lower color), or a random color with none.
+func strongestColor(v *engine.View) engine.Color {
+	hand := v.Hand()
+	best, bestN, bestPts := engine.NoColor, 0, -1
+	for c := engine.Red; c < engine.NoColor; c++ {
+		n := hand.ColorCount(c)
+		if n == 0 || n < bestN {
+			continue
+		}
+		pts := 0
+		for m := hand.Kinds() & colorMask(c); m != 0; m &= m - 1 {
+			k := engine.Card(bits.TrailingZeros64(m))
+			pts += hand.Count(k) * k.Points()
+		}
+		if n > bestN || pts > bestPts {
+			best, bestN, bestPts = c, n, pts
+		}
+	}
+	if best == engine.NoColor {
+		return engine.Color(v.Rand().IntN(engine.NumColors))
+	}
+	return best
+}
+
+// colorMask is the set of kinds printed in color c.
+func colorMask(c engine.Color) uint64 {
+	first := engine.MakeCard(c, engine.Zero)
+	return (uint64(1)<<engine.NumColoredSymbols - 1) << first
+}
+
+func indexOfColor(moves []engine.Move, c engine.Color) int {
+	for i, m := range moves {
+		if m.Kind() == engine.MoveNameColor && m.Color() == c {
+			return i
+		}
+	}
+	return 0
+}

@@ -1,0 +1,99 @@
+package strategy
+
+import "github.com/unosim/unosim/engine"
+
+// Random is the baseline strategy: it plays uniformly at random among the
+// playable card instances in its hand (two copies of a card are twice as
+// likely as one), never draws voluntarily, plays a drawn card when it is
+// playable, names a color uniformly at random, never bluffs, never
+// challenges, always calls UNO and never catches. Among any other choices
+// (house rules) it chooses uniformly.
+type Random struct{}
+
+// Decide implements engine.Strategy.
+func (Random) Decide(v *engine.View, moves []engine.Move) int {
+	r := v.Rand()
+	switch v.Decision() {
+	case engine.DecideTurn:
+		return pickInstance(v, moves, r)
+	case engine.DecideDrawn:
+		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+			return indexOfKind(moves, engine.MoveKeep)
+		}
+		return indexOfKind(moves, engine.MovePlay)
+	case engine.DecideCallUNO:
+		return indexOfKind(moves, engine.MoveCallUNO)
+	case engine.DecideCatch:
+		return indexOfKind(moves, engine.MovePass)
+	case engine.DecideRespond:
+		return pickExcept(moves, engine.MoveChallenge, r)
+	}
+	return r.IntN(len(moves))
+}
+
+// pickInstance plays a uniformly random playable card instance, counting
+// an illegal Wild Draw Four out; it draws only when nothing else is left.
+func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand) int {
+	h := v.Hand()
+	var cum [64]int32 // cumulative instance counts; a turn offers at most 62 plays
+	total := int32(0)
+	n := 0
+	for i, m := range moves {
+		if m.Kind() != engine.MovePlay || i >= len(cum) {
+			break
+		}
+		k := m.Card()
+		if k.Symbol() != engine.WildDrawFour || v.WD4Legal() {
+			total += int32(h.Count(k))
+		}
+		cum[i] = total
+		n++
+	}
+	if total == 0 {
+		return indexOfKind(moves, engine.MoveDraw)
+	}
+	x := int32(r.IntN(int(total)))
+	for i := range n {
+		if x < cum[i] {
+			return i
+		}
+	}
+	panic("unreachable")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// indexOfKind is the index of the first move of kind k, or -1.
+func indexOfKind(moves []engine.Move, k engine.MoveKind) int {
+	for i, m := range moves {
+		if m.Kind() == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// pickExcept chooses uniformly among the moves not of kind k.
+func pickExcept(moves []engine.Move, k engine.MoveKind, r *engine.Rand) int {
+	n := 0
+	for _, m := range moves {
+		if m.Kind() != k {
+			n++
+		}
+	}
+	x := r.IntN(n)
+	for i, m := range moves {
+		if m.Kind() != k {
+			if x == 0 {
+				return i
+			}
+			x--
+		}
+	}
+	panic("unreachable")
+}
