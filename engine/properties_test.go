@@ -1,0 +1,252 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// uniform chooses uniformly among every legal move, bluffs, voluntary
+// draws, missed UNO calls and challenges included, so random games reach
+// every rule.
+type uniform struct{}
+
+func (uniform) Decide(v *View, moves []Move) int { return v.Rand().IntN(len(moves)) }
+
+// checked wraps a strategy and verifies card accounting at every decision.
+type checked struct {
+	t     testing.TB
+	g     **Game
+	inner Strategy
+}
+
+func (c checked) Decide(v *View, moves []Move) int {
+	if len(moves) < 2 {
+		c.t.Fatalf("decision %s asked with %d moves", v.Decision(), len(moves))
+	}
+	if err := (*c.g).checkCards(); err != nil {
+		c.t.Fatalf("decision %s of seat %d: %v", v.Decision(), v.Seat(), err)
+	}
+	return c.inner.Decide(v, moves)
+}
+
+// slowTurnMoves is the obviously correct legal-move generator of a turn: every
+// kind in hand tested against RULES.md section 3 one by one.
+func slowTurnMoves(g *Game, p int) []Move {
+	var ms []Move
+	h := &g.hands[p]
+	for k := Card(0); k < Card(NumCards); k++ {
+		if h.Count(k) == 0 {
+			continue
+		}
+		matches := k.IsWild() || k.Color() == g.color || (!g.top.IsWild() && k.Symbol() == g.top.Symbol())
+		lastAction := g.opts.NoFinishOnAction && h.Size() == 1 && !k.IsNumber()
+		if matches && !lastAction {
+			ms = append(ms, PlayMove(k))
+		}
+	}
+	if len(ms) == 0 || !g.opts.ForcedPlay {
+		ms = append(ms, SimpleMove(MoveDraw))
+	}
+	return ms
+}
+
+// playChecked plays one game with every invariant checked after every step
+// and the fast move generator compared with the slow one.
+func playChecked(t testing.TB, g *Game, seed, index uint64) {
+	t.Helper()
+	g.Reset(seed, index)
+	for round := 0; ; round++ {
+		g.StartRound()
+		for steps := 0; !g.over; steps++ {
+			if err := g.Check(); err != nil {
+				t.Fatalf("game %d round %d step %d: %v", index, round, steps, err)
+			}
+			fast := g.turnMoves(g.current, nil)
+			slow := slowTurnMoves(g, g.current)
+			slices.Sort(fast)
+			slices.Sort(slow)
+			if !slices.Equal(fast, slow) {
+				t.Fatalf("game %d: turn moves %v, slow generator %v", index, fast, slow)
+			}
+			g.Step()
+			if steps > 10*g.opts.MaxTurns+100 {
+				t.Fatalf("game %d: round did not end", index)
+			}
+		}
+		if err := g.Check(); err != nil {
+			t.Fatalf("game %d round %d end: %v", index, round, err)
+		}
+		if g.turns > g.opts.MaxTurns {
+			t.Fatalf("round ran %d turns past max-turns %d", g.turns, g.opts.MaxTurns)
+		}
+		if !g.EndRound() {
+			break
+		}
+		if round > 10000 {
+			t.Fatalf("match did not end")
+		}
+	}
+	r := &g.res
+	if r.Outcome == Finished && r.Winners == 0 && !(g.opts.Scoring == ScoreLosersAccumulate && g.opts.LosersOutcome == HighestLoses) {
+		t.Fatalf("finished game without a winner: %+v", r)
+	}
+	if r.Outcome != Finished && r.Winners != 0 {
+		t.Fatalf("%s game has winners", r.Outcome)
+	}
+}
+
+func newChecked(t testing.TB, o Options, n int, inner Strategy) (*Game, error) {
+	var g *Game
+	ss := make([]Strategy, n)
+	for i := range ss {
+		ss[i] = checked{t, &g, inner}
+	}
+	g, err := NewGame(o, ss)
+	return g, err
+}
+
+// optionValues lists every value worth trying for each option.
+func optionValues() map[string][]string {
+	vals := map[string][]string{}
+	for _, s := range OptionSpecs() {
+		switch {
+		case s.Name == "rules":
+		case s.Name == "deck":
+			vals[s.Name] = []string{"classic", "encanto", "party", "classic,wild-swap-hands=4", "red-1=3,red-2=3,blue-1=3,blue-2=2,wild=2,wild-draw-four=2,red-skip=2,blue-draw-two=2,red-reverse=1"}
+		case s.Enum != nil:
+			vals[s.Name] = s.Enum
+		default:
+			vals[s.Name] = []string{"0", "1", "3"}
+		}
+	}
+	vals["hand-size"] = []string{"1", "2", "7", "12"}
+	vals["target"] = []string{"1", "50", "500"}
+	vals["max-turns"] = []string{"1", "3", "40", "5000"}
+	return vals
+}
+
+func TestRandomGamesEveryPlayerCount(t *testing.T) {
+	for r := Classic; r < NumRuleSets; r++ {
+		lo, hi := r.PlayerRange()
+		for n := lo; n <= hi; n++ {
+			g, err := newChecked(t, DefaultOptions(r), n, uniform{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 30 {
+				playChecked(t, g, 7, uint64(i))
+			}
+		}
+	}
+}
+
+func TestRandomGamesEveryOptionValue(t *testing.T) {
+	vals := optionValues()
+	for _, s := range OptionSpecs() {
+		for _, v := range vals[s.Name] {
+			for _, n := range []int{2, 3, 5} {
+				o := DefaultOptions(Classic)
+				if err := o.Set(s.Name, v); err != nil {
+					t.Fatal(err)
+				}
+				g, err := newChecked(t, o, n, uniform{})
+				if err != nil {
+					continue // e.g. a deck too small for the table
+				}
+				for i := range 20 {
+					playChecked(t, g, 11, uint64(i))
+				}
+			}
+		}
+	}
+}
+
+func TestRandomGamesOptionPairs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pairs of options take a few seconds")
+	}
+	vals := optionValues()
+	specs := OptionSpecs()
+	games := 0
+	for i, a := range specs {
+		for _, b := range specs[i+1:] {
+			for _, va := range vals[a.Name] {
+				for _, vb := range vals[b.Name] {
+					o := DefaultOptions(Classic)
+					if o.Set(a.Name, va) != nil || o.Set(b.Name, vb) != nil {
+						t.Fatalf("setting %s=%s %s=%s", a.Name, va, b.Name, vb)
+					}
+					n := 2 + (len(va)+len(vb))%4
+					g, err := newChecked(t, o, n, uniform{})
+					if err != nil {
+						continue
+					}
+					for k := range 2 {
+						playChecked(t, g, 13, uint64(k))
+						games++
+					}
+				}
+			}
+		}
+	}
+	if games < 1000 {
+		t.Fatalf("only %d games over option pairs", games)
+	}
+}
+
+// FuzzGame drives whole games from fuzzed seeds, table sizes and options.
+func FuzzGame(f *testing.F) {
+	f.Add(uint64(1), uint8(4), []byte{})
+	f.Add(uint64(2), uint8(2), []byte{1, 2, 3, 4, 5})
+	f.Add(uint64(3), uint8(10), []byte{7, 0, 9, 200, 13})
+	vals := optionValues()
+	specs := OptionSpecs()
+	f.Fuzz(func(t *testing.T, seed uint64, players uint8, opts []byte) {
+		r := RuleSet(players % 3)
+		lo, hi := r.PlayerRange()
+		n := lo + int(players)%(hi-lo+1)
+		o := DefaultOptions(r)
+		for i := 0; i+1 < len(opts); i += 2 {
+			s := specs[int(opts[i])%len(specs)]
+			vs := vals[s.Name]
+			if len(vs) == 0 {
+				continue
+			}
+			if err := o.Set(s.Name, vs[int(opts[i+1])%len(vs)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g, err := newChecked(t, o, n, uniform{})
+		if err != nil {
+			return // an invalid combination is refused, which is the point
+		}
+		playChecked(t, g, seed, seed>>7)
+	})
+}
+
+func TestOptionsValidateNamesBoth(t *testing.T) {
+	for _, c := range []struct{ sets, want []string }{
+		{[]string{"stack-mixed=true", "stack-draw-four=true"}, []string{"stack-mixed", "stack-draw-two"}},
+		{[]string{"stack-draw-two=true", "deflect-draw-two=true"}, []string{"stack-draw-two", "deflect-draw-two"}},
+		{[]string{"play-for-places=true", "scoring=winner-takes"}, []string{"play-for-places", "scoring"}},
+	} {
+		o := DefaultOptions(Classic)
+		for _, s := range c.sets {
+			name, v, _ := strings.Cut(s, "=")
+			if err := o.Set(name, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := o.Validate(4)
+		if err == nil {
+			t.Fatalf("%v validated", c.sets)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%v: error %q does not name %s", c.sets, err, w)
+			}
+		}
+	}
+}
+
