@@ -249,4 +249,3 @@ func TestOptionsValidateNamesBoth(t *testing.T) {
 		}
 	}
 }
-
