@@ -1,0 +1,161 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// sleepDiffs are the differences extra[group == 1] − extra[group == 2] of R's
+// sleep data set (Student 1908; Cushny & Peebles 1905), printed by R 4.2.2:
+//
+//	with(sleep, extra[group == 1] - extra[group == 2])
+var sleepDiffs = []float64{-1.2, -2.4, -1.3, -1.3, 0.0, -1.0, -1.8, -0.8, -4.6, -1.4}
+
+func TestPairedSleep(t *testing.T) {
+	// R 4.2.2:
+	//   d <- with(sleep, extra[group == 1] - extra[group == 2])
+	//   tt <- t.test(d)    # identical to t.test(..., paired = TRUE)
+	//   t = -4.0621276833820366, df = 9, p-value = 0.00283289019738427,
+	//   95% CI -2.45988576327698238 -0.70011423672301754, mean -1.58,
+	//   sd(d) = 1.22999548327987318, sd(d)/sqrt(10) = 0.38895872388839520
+	//   t.test(d, conf.level = 0.99)$conf.int: -2.844051885104825 -0.315948114895175
+	// The inputs are decimal fractions, not exact in binary, hence 1e-12.
+	var p Paired
+	for _, d := range sleepDiffs {
+		p.Add(d)
+	}
+	r := p.Test(0.95)
+	if r.N != 10 {
+		t.Errorf("N = %d, want 10", r.N)
+	}
+	checkNear(t, "Mean", r.Mean, -1.58, 1e-12)
+	checkNear(t, "SD", r.SD, 1.22999548327987318, 1e-12)
+	checkNear(t, "SE", r.SE, 0.38895872388839520, 1e-12)
+	checkNear(t, "T", r.T, -4.0621276833820366, 1e-12)
+	checkNear(t, "P", r.P, 0.00283289019738427, 1e-10)
+	checkNear(t, "Lo", r.Lo, -2.45988576327698238, 1e-12)
+	checkNear(t, "Hi", r.Hi, -0.70011423672301754, 1e-12)
+	// The values as published in R's printout of t.test.
+	checkAbs(t, "T (printed)", r.T, -4.0621, 5e-5)
+	checkAbs(t, "P (printed)", r.P, 0.002833, 5e-7)
+	checkAbs(t, "Lo (printed)", r.Lo, -2.4598858, 5e-8)
+	checkAbs(t, "Hi (printed)", r.Hi, -0.7001142, 5e-8)
+
+	r99 := p.Test(0.99)
+	checkNear(t, "Lo 99%", r99.Lo, -2.844051885104825, 1e-12)
+	checkNear(t, "Hi 99%", r99.Hi, -0.315948114895175, 1e-12)
+	if r99.T != r.T || r99.P != r.P {
+		t.Error("the confidence level changed the test")
+	}
+}
+
+func TestPairedMergeOrderIndependent(t *testing.T) {
+	// Integer differences: the sums are exact, so any split into shards and
+	// any merge order gives bit-identical totals and results.
+	rng := rand.New(rand.NewPCG(1, 2))
+	diffs := make([]float64, 10000)
+	for i := range diffs {
+		diffs[i] = float64(rng.IntN(401) - 200)
+	}
+	var whole Paired
+	for _, d := range diffs {
+		whole.Add(d)
+	}
+	shards := make([]Paired, 7)
+	for _, d := range diffs {
+		shards[rng.IntN(len(shards))].Add(d)
+	}
+	var fwd, rev Paired
+	for i := range shards {
+		fwd.Merge(shards[i])
+		rev.Merge(shards[len(shards)-1-i])
+	}
+	if fwd != whole || rev != whole {
+		t.Fatalf("merged %+v / %+v, want %+v", fwd, rev, whole)
+	}
+	if a, b := fwd.Test(0.95), whole.Test(0.95); a != b {
+		t.Errorf("Test after merge %+v, want %+v", a, b)
+	}
+}
+
+func TestPairedNoCancellation(t *testing.T) {
+	// Differences 1e6+1, 1e6+2, 1e6+3: the exact sample variance is 1. The
+	// textbook float formula (SumSq − Sum²/N)/(N−1) loses it (an ulp of SumSq
+	// ≈ 3e12 is 4.9e-4); the exact rational evaluation gives SD == 1.
+	var p Paired
+	for _, d := range []float64{1e6 + 1, 1e6 + 2, 1e6 + 3} {
+		p.Add(d)
+	}
+	r := p.Test(0.95)
+	if r.SD != 1 || r.Mean != 1e6+2 {
+		t.Errorf("SD = %v, Mean = %v; want exactly 1 and 1000002", r.SD, r.Mean)
+	}
+}
+
+func TestPairedEdges(t *testing.T) {
+	// N == 0: everything NaN.
+	var p Paired
+	r := p.Test(0.95)
+	if r.N != 0 {
+		t.Errorf("N = %d", r.N)
+	}
+	checkNaN(t, "empty", r.Mean, r.SD, r.SE, r.Lo, r.Hi, r.T, r.P)
+
+	// N == 1: the mean only.
+	p.Add(3)
+	r = p.Test(0.95)
+	if r.Mean != 3 {
+		t.Errorf("N=1 Mean = %v, want 3", r.Mean)
+	}
+	checkNaN(t, "N=1", r.SD, r.SE, r.Lo, r.Hi, r.T, r.P)
+
+	// All differences 0 (identical configurations): T = 0, P = 1, interval [0, 0].
+	p = Paired{}
+	for range 5 {
+		p.Add(0)
+	}
+	r = p.Test(0.95)
+	if r.SD != 0 || r.SE != 0 || r.T != 0 || r.P != 1 || r.Lo != 0 || r.Hi != 0 {
+		t.Errorf("all zero: %+v", r)
+	}
+
+	// All differences equal and non-zero: T = ±Inf, P = 0, interval a point.
+	for _, d := range []float64{2, -2} {
+		p = Paired{}
+		for range 4 {
+			p.Add(d)
+		}
+		r = p.Test(0.95)
+		if r.T != math.Inf(int(d)) || r.P != 0 || r.Lo != d || r.Hi != d {
+			t.Errorf("all %v: %+v", d, r)
+		}
+	}
+
+	// An invalid confidence level spoils only the interval.
+	p = Paired{}
+	for _, d := range sleepDiffs {
+		p.Add(d)
+	}
+	for _, conf := range badConfidences {
+		r := p.Test(conf)
+		checkNaN(t, fmt.Sprintf("conf=%v interval", conf), r.Lo, r.Hi)
+		checkNear(t, "T", r.T, -4.0621276833820366, 1e-12)
+	}
+
+	// A NaN or infinite difference makes the results NaN, without panicking.
+	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		q := p
+		q.Add(bad)
+		r := q.Test(0.95)
+		checkNaN(t, fmt.Sprintf("with %v", bad), r.SD, r.SE, r.Lo, r.Hi, r.T, r.P)
+	}
+}
+
+func TestPairedAddDoesNotAllocate(t *testing.T) {
+	var p Paired
+	if n := testing.AllocsPerRun(100, func() { p.Add(3) }); n != 0 {
+		t.Errorf("Paired.Add allocates %v times", n)
+	}
+}
