@@ -1,0 +1,35 @@
+# unosim: common tasks. Everything here is plain `go` underneath; the README
+# gives the equivalent commands for machines without make.
+
+GO ?= go
+FUZZTIME ?= 30s
+
+.PHONY: all build test bench fuzz lint run signature
+
+all: lint test build
+
+build:
+	$(GO) build -o bin/unosim ./cmd/unosim
+
+# The test command of the README and of CI.
+test:
+	$(GO) test ./...
+
+# Speed of the engine (one core) and of the whole command.
+bench:
+	$(GO) test ./engine -run '^$$' -bench . -benchtime 2s -count 6 -cpu 1
+
+fuzz:
+	$(GO) test ./engine -run '^$$' -fuzz FuzzGame -fuzztime $(FUZZTIME)
+	$(GO) test ./analysis -run '^$$' -fuzz FuzzIntHistQuantile -fuzztime $(FUZZTIME)
+
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+run:
+	$(GO) run ./cmd/unosim simulate
+
+# Rewrite the pinned bench signature after an intended change of behaviour.
+signature:
+	$(GO) test ./engine -run BenchSignature -update

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+// version is the tool's version, reported by `unosim version` and in every result.
+const version = "0.1.0"
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitFailure     = 1   // the work failed (I/O, ...)
+	exitUsage       = 2   // bad input, refused before any work
+	exitInterrupted = 130 // stopped by Ctrl-C or SIGTERM; partial results are marked incomplete
+)
+
+// usageError marks bad input; it exits with exitUsage.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// errInterrupted reports a run stopped by a signal after writing what it had.
+var errInterrupted = errors.New("interrupted: the games finished so far were reported and marked incomplete")
+
+// app carries what every command writes to.
+type app struct {
+	stdout, stderr io.Writer
+	stderrIsTTY    bool
+}
+
+// run executes the command line and returns the exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	a := &app{stdout: stdout, stderr: stderr, stderrIsTTY: isTerminal(stderr)}
+	root := newRootCmd(a)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	var runtimeErr runtimeError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(stderr, "unosim:", err)
+		return exitInterrupted
+	case errors.As(err, &runtimeErr):
+		fmt.Fprintln(stderr, "unosim:", err)
+		return exitFailure
+	default:
+		// Flag and argument errors from cobra, and our usage errors.
+		fmt.Fprintln(stderr, "unosim:", err)
+		fmt.Fprintln(stderr, "Run 'unosim help' or 'unosim COMMAND --help' for usage.")
+		return exitUsage
+	}
+}
+
+// runtimeError marks a failure of the work itself (exit 1), not of the input.
+type runtimeError struct{ err error }
+
+func (e runtimeError) Error() string { return e.err.Error() }
+func (e runtimeError) Unwrap() error { return e.err }
+
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "unosim",
+		Short: "Monte Carlo simulation and strategy research for UNO and its variants",
+		Long: `unosim plays millions of seeded games of UNO (classic, UNO Party!, UNO: Encanto and
+the common house rules) with pluggable strategies, and reports win rates, game lengths and
+rule effects with confidence intervals. The same seed gives the same results on any machine,
+for any number of workers and any split into shards.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(newSimulateCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newVersionCmd(a))
+	return root
+}
+
+func newVersionCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of unosim and of the Go toolchain that built it",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			fmt.Fprintf(a.stdout, "unosim %s\n", version)
+			if bi, ok := debug.ReadBuildInfo(); ok {
+				fmt.Fprintf(a.stdout, "go %s\n", bi.GoVersion)
+				for _, s := range bi.Settings {
+					if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+						fmt.Fprintf(a.stdout, "%s %s\n", s.Key, s.Value)
+					}
+				}
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,176 @@
+package sim
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// StatsFormat names the format of stats.json.
+const StatsFormat = "unosim-stats/1"
+
+// StatsFile is the mergeable record of a run: stats.json.
+type StatsFile struct {
+	Format         string   `json:"format"`
+	Identity       Identity `json:"identity"`
+	Shard          string   `json:"shard"`
+	GameRange      [2]int64 `json:"game_range"`
+	Complete       bool     `json:"complete"`
+	ElapsedSeconds float64  `json:"elapsed_seconds"`
+	Stats          Stats    `json:"stats"`
+}
+
+// File is the run's stats.json record.
+func (r *Run) File() *StatsFile {
+	return &StatsFile{
+		Format: StatsFormat, Identity: r.Config.Identity(), Shard: r.Config.Shard.String(),
+		GameRange: [2]int64{r.Lo, r.Hi}, Complete: r.Complete, ElapsedSeconds: r.Elapsed.Seconds(), Stats: r.Stats,
+	}
+}
+
+// Summary summarizes the record.
+func (f *StatsFile) Summary(version string) *Summary {
+	return Summarize(f.Identity, &f.Stats, f.GameRange[0], f.GameRange[1], f.Complete, f.ElapsedSeconds, version)
+}
+
+// PrepareOut checks that dir does not exist and that its parent is a
+// writable directory, then creates dir, so that a run fails before any
+// work rather than after it.
+func PrepareOut(dir string) error {
+	if _, err := os.Stat(dir); err == nil {
+		return fmt.Errorf("output directory %s already exists: choose a new one, so that no earlier result is overwritten", dir)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("output directory %s cannot be created: %w", dir, err)
+	}
+	probe, err := os.CreateTemp(dir, ".probe-*")
+	if err != nil {
+		os.Remove(dir)
+		return fmt.Errorf("output directory %s is not writable: %w", dir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory, synced and renamed, so that path is either absent or complete.
+func WriteFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteOutputs writes summary.json, summary.csv and stats.json into dir,
+// each atomically. An incomplete run says so in all three: "complete":
+// false in the JSON files and a first comment line in the CSV.
+func WriteOutputs(dir string, f *StatsFile, version string) error {
+	sum := f.Summary(version)
+	sj, err := json.MarshalIndent(sum, "", "  ")
+	if err != nil {
+		return err
+	}
+	st, err := json.MarshalIndent(f, "", " ")
+	if err != nil {
+		return err
+	}
+	csv := sum.CSV()
+	if !f.Complete {
+		csv = "# INCOMPLETE: the run was interrupted; the counts cover only the games done\n" + csv
+	}
+	for _, w := range []struct {
+		name string
+		data []byte
+	}{{"stats.json", append(st, '\n')}, {"summary.csv", []byte(csv)}, {"summary.json", append(sj, '\n')}} {
+		if err := WriteFileAtomic(filepath.Join(dir, w.name), w.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadStats reads a stats.json record from a run's output directory.
+func ReadStats(dir string) (*StatsFile, error) {
+	path := filepath.Join(dir, "stats.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f StatsFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("%s: not a stats record: %w", path, err)
+	}
+	if f.Format != StatsFormat {
+		return nil, fmt.Errorf("%s: format %q, want %q", path, f.Format, StatsFormat)
+	}
+	return &f, nil
+}
+
+// Merge combines the stats records of the shards of one run. They must
+// describe the same configuration and seed, be complete, and cover the
+// run's game indices exactly once: no overlap, no gap.
+func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
+	if len(files) == 0 {
+		return nil, errors.New("merge: no stats to merge")
+	}
+	order := make([]int, len(files))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return int(files[a].GameRange[0] - files[b].GameRange[0]) })
+	first := files[order[0]]
+	out := &StatsFile{Format: StatsFormat, Identity: first.Identity, Shard: "merged", Complete: true}
+	out.Stats = newStats(first.Identity.Players, len(first.Stats.WinsByStrategy), 0, first.Stats.PlacesBySeat != nil)
+	out.Stats.Events = map[string]int64{}
+	next := int64(0)
+	for _, i := range order {
+		f := files[i]
+		if !f.Identity.Equal(first.Identity) {
+			return nil, fmt.Errorf("merge: %s is another run than %s (configuration or seed differ)", names[i], names[order[0]])
+		}
+		if !f.Complete {
+			return nil, fmt.Errorf("merge: %s is incomplete (interrupted); rerun that shard", names[i])
+		}
+		lo, hi := f.GameRange[0], f.GameRange[1]
+		if hi-lo != f.Stats.Games {
+			return nil, fmt.Errorf("merge: %s covers games [%d, %d) but holds %d games", names[i], lo, hi, f.Stats.Games)
+		}
+		switch {
+		case lo < next:
+			return nil, fmt.Errorf("merge: %s overlaps another shard at game %d", names[i], lo)
+		case lo > next:
+			return nil, fmt.Errorf("merge: games [%d, %d) are missing before %s", next, lo, names[i])
+		}
+		next = hi
+		out.Stats.Merge(&f.Stats)
+		out.ElapsedSeconds += f.ElapsedSeconds
+	}
+	if next != first.Identity.Games {
+		return nil, fmt.Errorf("merge: games [%d, %d) are missing", next, first.Identity.Games)
+	}
+	out.GameRange = [2]int64{0, next}
+	out.Stats.trim()
+	return out, nil
+}
