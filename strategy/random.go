@@ -33,39 +33,32 @@ func (Random) Decide(v *engine.View, moves []engine.Move) int {
 
 // pickInstance plays a uniformly random playable card instance, counting
 // an illegal Wild Draw Four out; it draws only when nothing else is left.
+// The plays come first in a turn's moves.
 func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand) int {
 	h := v.Hand()
-	var cum [64]int32 // cumulative instance counts; a turn offers at most 62 plays
-	total := int32(0)
-	n := 0
-	for i, m := range moves {
-		if m.Kind() != engine.MovePlay || i >= len(cum) {
+	wd4 := engine.WildCard(engine.WildDrawFour)
+	total := 0
+	for _, m := range moves {
+		if m.Kind() != engine.MovePlay {
 			break
 		}
-		k := m.Card()
-		if k.Symbol() != engine.WildDrawFour || v.WD4Legal() {
-			total += int32(h.Count(k))
+		if k := m.Card(); k != wd4 || v.WD4Legal() {
+			total += h.Count(k)
 		}
-		cum[i] = total
-		n++
 	}
 	if total == 0 {
 		return indexOfKind(moves, engine.MoveDraw)
 	}
-	x := int32(r.IntN(int(total)))
-	for i := range n {
-		if x < cum[i] {
-			return i
+	x := r.IntN(total)
+	for i, m := range moves {
+		if k := m.Card(); k != wd4 || v.WD4Legal() {
+			x -= h.Count(k)
+			if x < 0 {
+				return i
+			}
 		}
 	}
 	panic("unreachable")
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // indexOfKind is the index of the first move of kind k, or -1.
