@@ -48,6 +48,18 @@ func (g *Game) RoundWinner() int { return g.winner }
 // CalledUNO reports whether seat p has called UNO for its one card.
 func (g *Game) CalledUNO(p int) bool { return g.unoCalled[p] }
 
+// Silenced reports whether seat p is silenced (Wild Don't Speak).
+func (g *Game) Silenced(p int) bool { return g.silenced[p] }
+
+// Link is the pair linked by a Wild Drawn Together, if any.
+func (g *Game) Link() (a, b int, ok bool) { return g.linkA, g.linkB, g.linkA >= 0 }
+
+// MiniPileSize is the number of cards on the Wild Pile Up mini-pile.
+func (g *Game) MiniPileSize() int { return g.miniN }
+
+// Out reports whether seat p has gone out of the round.
+func (g *Game) Out(p int) bool { return g.out[p] }
+
 // Result is the game's result so far.
 func (g *Game) Result() *Result { return &g.res }
 
@@ -81,10 +93,17 @@ func (g *Game) Check() error {
 	for _, c := range g.drawPile[:g.drawN] {
 		seen[c]++
 	}
-	discard := 0
+	discard, mini := 0, 0
 	for k, c := range g.discard {
 		seen[k] += int(c)
 		discard += int(c)
+	}
+	for k, c := range g.mini {
+		seen[k] += int(c)
+		mini += int(c)
+	}
+	if mini != g.miniN {
+		return fmt.Errorf("mini-pile holds %d cards but counts %d", mini, g.miniN)
 	}
 	if discard != g.discardN {
 		return fmt.Errorf("discard pile holds %d cards but counts %d", discard, g.discardN)
@@ -131,6 +150,9 @@ func (g *Game) checkCards() error {
 		seen[c]++
 	}
 	for k, c := range g.discard {
+		seen[k] += int(c)
+	}
+	for k, c := range g.mini {
 		seen[k] += int(c)
 	}
 	if seen != g.opts.Deck {

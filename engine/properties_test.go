@@ -77,8 +77,8 @@ func playChecked(t testing.TB, g *Game, seed, index uint64) {
 		if err := g.Check(); err != nil {
 			t.Fatalf("game %d round %d end: %v", index, round, err)
 		}
-		if g.turns > g.opts.MaxTurns {
-			t.Fatalf("round ran %d turns past max-turns %d", g.turns, g.opts.MaxTurns)
+		if g.outcome == Unfinished && g.turns < g.opts.MaxTurns {
+			t.Fatalf("round of %d turns (max-turns %d) ended %s", g.turns, g.opts.MaxTurns, g.outcome)
 		}
 		if !g.EndRound() {
 			break

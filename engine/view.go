@@ -87,3 +87,21 @@ func (v *View) WD4Legal() bool { return v.g.wd4Legal(v.seat, WildCard(WildDrawFo
 
 // Playable reports whether card k matches the discard pile now.
 func (v *View) Playable(k Card) bool { return v.g.playable(k) }
+
+// Silenced reports whether seat p is silenced (Wild Don't Speak); a silenced
+// player who catches or challenges draws 3 first.
+func (v *View) Silenced(p int) bool { return v.g.silenced[p] }
+
+// Link is the pair linked by a Wild Drawn Together, if any.
+func (v *View) Link() (a, b int, ok bool) { return v.g.linkA, v.g.linkB, v.g.linkA >= 0 }
+
+// MiniPile is the Wild Pile Up mini-pile: its size and color (DecidePileUp).
+func (v *View) MiniPile() (cards int, c Color) { return v.g.miniN, v.g.miniColor }
+
+// PointedAt is the number of players who pointed at seat p in the last Point
+// Taken, once every choice was made.
+func (v *View) PointedAt(p int) int { return v.g.pointedAt[p] }
+
+// TargetFor is the card a DecideTarget choice is for: a 7 (swap hands), a
+// Wild Swap Hands, or a Wild Don't Speak (silence).
+func (v *View) TargetFor() Card { return v.g.targetFor }

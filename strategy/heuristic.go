@@ -61,14 +61,79 @@ func (h *Heuristic) Decide(v *engine.View, moves []engine.Move) int {
 		}
 		return indexOfKind(moves, engine.MoveCallUNO)
 	case engine.DecideCatch:
-		if r.Bernoulli(h.Catch) {
+		if !v.Silenced(v.Seat()) && r.Bernoulli(h.Catch) { // catching while silenced costs 3 cards for 2
 			return indexOfKind(moves, engine.MoveCatch)
 		}
 		return indexOfKind(moves, engine.MovePass)
 	case engine.DecideRespond:
 		return h.respond(v, moves)
+	case engine.DecideJumpIn:
+		if r.Bernoulli(h.Jump) {
+			return indexOfKind(moves, engine.MoveJump)
+		}
+		return indexOfKind(moves, engine.MovePass)
+	case engine.DecideTarget:
+		if v.TargetFor().Symbol() == engine.WildDontSpeak {
+			return indexOfPlayer(moves, v.NextOf(v.Seat())) // silence the next player
+		}
+		return indexOfPlayer(moves, leader(v, -1)) // take the shortest hand
+	case engine.DecidePoint:
+		return indexOfPlayer(moves, leader(v, -1))
+	case engine.DecideLink:
+		a := leader(v, -1)
+		b := leader(v, a)
+		for i, m := range moves {
+			if (m.A() == a && m.B() == b) || (m.A() == b && m.B() == a) {
+				return i
+			}
+		}
+		return r.IntN(len(moves)) // the leaders are linked already
+	case engine.DecidePileUp:
+		return pileUpCard(moves)
 	}
 	return r.IntN(len(moves))
+}
+
+// leader is the opponent closest to winning (fewest cards; ties: the next in
+// turn order), other than except.
+func leader(v *engine.View, except int) int {
+	best, bestN := -1, 1<<30
+	p := v.Seat()
+	for range v.Players() - 1 {
+		p = (p + 1) % v.Players()
+		if p == except || v.Out(p) {
+			continue
+		}
+		if n := v.HandSize(p); n < bestN {
+			best, bestN = p, n
+		}
+	}
+	return best
+}
+
+func indexOfPlayer(moves []engine.Move, p int) int {
+	for i, m := range moves {
+		if m.A() == p {
+			return i
+		}
+	}
+	return 0
+}
+
+// pileUpCard plays the highest-scoring colored card onto a mini-pile, and a
+// wild only when it must.
+func pileUpCard(moves []engine.Move) int {
+	best, bestPts := 0, -1
+	for i, m := range moves {
+		pts := m.Card().Points()
+		if m.Card().IsWild() {
+			pts = -1
+		}
+		if pts > bestPts {
+			best, bestPts = i, pts
+		}
+	}
+	return best
 }
 
 // turn chooses a play: the best colored card if there is one, then a Wild,
@@ -150,7 +215,7 @@ func (h *Heuristic) respond(v *engine.View, moves []engine.Move) int {
 			return i
 		}
 	}
-	if i := indexOfKind(moves, engine.MoveChallenge); i >= 0 && h.challenges(v) {
+	if i := indexOfKind(moves, engine.MoveChallenge); i >= 0 && !v.Silenced(v.Seat()) && h.challenges(v) {
 		return i
 	}
 	return indexOfKind(moves, engine.MoveAccept)

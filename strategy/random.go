@@ -27,6 +27,8 @@ func (Random) Decide(v *engine.View, moves []engine.Move) int {
 		return indexOfKind(moves, engine.MovePass)
 	case engine.DecideRespond:
 		return pickExcept(moves, engine.MoveChallenge, r)
+	case engine.DecidePileUp:
+		return pickInstance(v, moves, r)
 	}
 	return r.IntN(len(moves))
 }
