@@ -118,11 +118,12 @@ func MakeCard(c Color, s Symbol) Card {
 // WildCard returns the wild card of symbol s.
 func WildCard(s Symbol) Card { return MakeCard(NoColor, s) }
 
-// Per-kind lookup tables, filled once at start-up.
+// Per-kind lookup tables, filled once at start-up. They have 256 entries so
+// that indexing by a Card needs no bounds check on the hot path.
 var (
-	cardColor  [NumCards]Color
-	cardSymbol [NumCards]Symbol
-	cardPoints [NumCards]int
+	cardColor  [256]Color
+	cardSymbol [256]Symbol
+	cardPoints [256]int
 	// colorKinds[c] and symbolKinds[s] are the sets of kinds (bit k for
 	// kind k) of color c and of symbol s; wildKinds is every wild.
 	colorKinds  [NumColors + 1]uint64

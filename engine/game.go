@@ -382,6 +382,16 @@ func (g *Game) drawOnly(k Card) bool {
 // nextOf is the player after p in the current direction, passing over
 // players who are out.
 func (g *Game) nextOf(p int) int {
+	if g.active == g.n {
+		p += g.dir
+		if p == g.n {
+			return 0
+		}
+		if p < 0 {
+			return g.n - 1
+		}
+		return p
+	}
 	for {
 		p += g.dir
 		if p == g.n {
@@ -418,4 +428,3 @@ func (g *Game) askColor(p int) Color {
 	g.emit(Event{Kind: EvColor, Player: p, Color: col})
 	return col
 }
-

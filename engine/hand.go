@@ -6,14 +6,14 @@ import "math/bits"
 // (index NoColor counts the wilds) kept in step. Its zero value is empty and
 // it can be copied with =.
 type Hand struct {
-	counts  [NumCards]uint8
+	counts  [64]uint8 // by kind; 64 entries so that k&63 needs no bounds check
 	colors  [NumColors + 1]uint16
 	size    uint16
 	present uint64 // bit k set: at least one card of kind k
 }
 
 // Count is the number of cards of kind k in the hand.
-func (h *Hand) Count(k Card) int { return int(h.counts[k]) }
+func (h *Hand) Count(k Card) int { return int(h.counts[k&63]) }
 
 // Size is the number of cards in the hand.
 func (h *Hand) Size() int { return int(h.size) }
@@ -24,15 +24,15 @@ func (h *Hand) ColorCount(c Color) int { return int(h.colors[c]) }
 // Add puts one card of kind k in the hand.
 func (h *Hand) Add(k Card) {
 	h.present |= 1 << k
-	h.counts[k]++
+	h.counts[k&63]++
 	h.colors[cardColor[k]]++
 	h.size++
 }
 
 // Remove takes one card of kind k out of the hand; the caller guarantees it is there.
 func (h *Hand) Remove(k Card) {
-	h.counts[k]--
-	if h.counts[k] == 0 {
+	h.counts[k&63]--
+	if h.counts[k&63] == 0 {
 		h.present &^= 1 << k
 	}
 	h.colors[cardColor[k]]--
@@ -44,7 +44,7 @@ func (h *Hand) Points() int {
 	p := 0
 	for m := h.present; m != 0; m &= m - 1 {
 		k := Card(bits.TrailingZeros64(m))
-		p += int(h.counts[k]) * cardPoints[k]
+		p += int(h.counts[k&63]) * cardPoints[k]
 	}
 	return p
 }

@@ -73,7 +73,7 @@ func (g *Game) Check() error {
 		h := &g.hands[p]
 		var colors [NumColors + 1]int
 		size := 0
-		for k, c := range h.counts {
+		for k, c := range h.counts[:NumCards] {
 			seen[k] += int(c)
 			colors[cardColor[k]] += int(c)
 			size += int(c)
@@ -142,7 +142,7 @@ func (g *Game) Check() error {
 func (g *Game) checkCards() error {
 	var seen Deck
 	for p := 0; p < g.n; p++ {
-		for k, c := range g.hands[p].counts {
+		for k, c := range g.hands[p].counts[:NumCards] {
 			seen[k] += int(c)
 		}
 	}

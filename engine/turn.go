@@ -75,7 +75,7 @@ func (g *Game) turnMoves(p int, ms []Move) []Move {
 	for m := h.present & g.playableKinds(); m != 0; m &= m - 1 {
 		ms = append(ms, PlayMove(Card(bits.TrailingZeros64(m))))
 	}
-	if g.opts.NoFinishOnAction && h.size == 1 && len(ms) == 1 && !ms[0].Card().IsNumber() {
+	if h.size == 1 && g.opts.NoFinishOnAction && len(ms) == 1 && !ms[0].Card().IsNumber() {
 		ms = ms[:0]
 	}
 	if len(ms) == 0 || !g.opts.ForcedPlay {
