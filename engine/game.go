@@ -37,7 +37,7 @@ type Game struct {
 	onRound    func(*RoundResult)
 	stacked    []Card // test hook: the next round's deck order instead of a shuffle
 
-	seed, index           uint64
+	seed, index, key      uint64
 	dealRng, reshuffleRng Rand
 	dealerRng, tableRng   Rand
 	seatRng               [MaxPlayers]Rand
@@ -48,27 +48,34 @@ type Game struct {
 	round                 int
 
 	// Round state.
-	hands     [MaxPlayers]Hand
-	drawPile  [MaxDeck]Card // the top is drawPile[drawN-1]
-	drawN     int
-	discard   [NumCards]uint16 // the discard pile, top card included
-	discardN  int
-	top       Card
-	color     Color
-	dir       int
-	dealer    int
-	current   int
-	turns     int
-	idle      int // consecutive turns in which nothing was drawn or played
-	motion    int // cards drawn or played this round
-	over      bool
-	outcome   Outcome
-	winner    int
-	unoCalled [MaxPlayers]bool
-	out       [MaxPlayers]bool
-	active    int
-	places    [MaxPlayers]int8
-	nPlaced   int
+	hands [MaxPlayers]Hand
+	// The draw pile. Unless ordered, it is a set from which each draw takes a
+	// uniformly random card (a lazy Fisher-Yates shuffle: the same
+	// distribution as shuffling, with randomness spent only on cards that
+	// are drawn); ordered (a stacked deck) draws from drawPile[drawN-1].
+	drawPile   [MaxDeck]Card
+	drawN      int
+	ordered    bool
+	pileRng    *Rand            // the deal stream, then the reshuffle stream after a reshuffle
+	reshuffled bool             // the reshuffle stream is seeded and in use
+	discard    [NumCards]uint16 // the discard pile, top card included
+	discardN   int
+	top        Card
+	color      Color
+	dir        int
+	dealer     int
+	current    int
+	turns      int
+	idle       int // consecutive turns in which nothing was drawn or played
+	motion     int // cards drawn or played this round
+	over       bool
+	outcome    Outcome
+	winner     int
+	unoCalled  [MaxPlayers]bool
+	out        [MaxPlayers]bool
+	active     int
+	places     [MaxPlayers]int8
+	nPlaced    int
 
 	// House rules and variants.
 	silenced  [MaxPlayers]bool
@@ -82,7 +89,6 @@ type Game struct {
 
 	// Decision context, for views.
 	decision   Decision
-	decider    int
 	drawn      Card // the card just drawn, for DecideDrawn
 	pendingSym Symbol
 	pendingN   int
@@ -172,10 +178,10 @@ func (g *Game) Play(seed, index uint64) *Result {
 // Reset starts game index of the run keyed by seed: it seeds every stream
 // and clears the match.
 func (g *Game) Reset(seed, index uint64) {
-	g.seed, g.index = seed, index
-	g.tableRng.Seed(seed, index, PurposeTable)
+	g.seed, g.index, g.key = seed, index, gameKey(seed, index)
+	g.tableRng.seedFrom(g.key, PurposeTable)
 	for i := 0; i < g.n; i++ {
-		g.seatRng[i].Seed(seed, index, PurposeSeat+Purpose(i))
+		g.seatRng[i].seedFrom(g.key, PurposeSeat+Purpose(i))
 	}
 	g.res = Result{Winner: -1, FirstToAct: -1}
 	for i := range g.res.Places {
@@ -195,11 +201,13 @@ func (g *Game) count(c Counter) { g.res.Count[c]++ }
 // StartRound deals a round and turns the first discard (RULES.md section 2).
 func (g *Game) StartRound() {
 	r := uint64(g.round)
-	g.dealRng.Seed(g.seed, g.index, PurposeDeal+Purpose(r))
-	g.reshuffleRng.Seed(g.seed, g.index, PurposeReshuffle+Purpose(r))
-	g.dealerRng.Seed(g.seed, g.index, PurposeDealer+Purpose(r))
+	g.dealRng.seedFrom(g.key, PurposeDeal+Purpose(r))
+	g.pileRng = &g.dealRng
+	g.reshuffled = false
 
-	g.hands = [MaxPlayers]Hand{}
+	for p := range g.n {
+		g.hands[p] = Hand{}
+	}
 	g.discard = [NumCards]uint16{}
 	g.discardN = 0
 	g.unoCalled = [MaxPlayers]bool{}
@@ -220,6 +228,9 @@ func (g *Game) StartRound() {
 	g.miniN = 0
 	g.pointedAt = [MaxPlayers]int{}
 
+	if g.opts.Dealer != DealerRotate {
+		g.dealerRng.seedFrom(g.key, PurposeDealer+Purpose(r))
+	}
 	switch {
 	case g.opts.Dealer == DealerRandom:
 		g.dealer = g.dealerRng.IntN(g.n)
@@ -237,16 +248,15 @@ func (g *Game) StartRound() {
 			g.drawPile[len(g.stacked)-1-i] = c
 		}
 		g.drawN = len(g.stacked)
+		g.ordered = true
 		g.stacked = nil
 	} else {
 		g.drawN = copy(g.drawPile[:], g.deckCards[:g.deckSize])
-		g.dealRng.ShuffleCards(g.drawPile[:g.drawN])
+		g.ordered = false
 	}
 	for range g.opts.HandSize {
 		for i := 1; i <= g.n; i++ {
-			p := (g.dealer + i) % g.n
-			g.drawN--
-			g.hands[p].Add(g.drawPile[g.drawN])
+			g.hands[(g.dealer+i)%g.n].Add(g.pop())
 		}
 	}
 	for p := 0; p < g.n; p++ {
@@ -293,10 +303,20 @@ func (g *Game) highCard() int {
 	return tied[0]
 }
 
+// pop takes the next card off the non-empty draw pile: a uniformly random
+// one, or the top of a stacked deck.
+func (g *Game) pop() Card {
+	if !g.ordered {
+		j := g.pileRng.IntN(g.drawN)
+		g.drawPile[j], g.drawPile[g.drawN-1] = g.drawPile[g.drawN-1], g.drawPile[j]
+	}
+	g.drawN--
+	return g.drawPile[g.drawN]
+}
+
 // flip moves the top of the draw pile onto the discard pile.
 func (g *Game) flip() Card {
-	g.drawN--
-	c := g.drawPile[g.drawN]
+	c := g.pop()
 	g.pushDiscard(c)
 	if !c.IsWild() {
 		g.color = c.Color()
@@ -334,7 +354,7 @@ func (g *Game) startCard() {
 			g.discardN--
 			g.drawPile[g.drawN] = c
 			g.drawN++
-			g.dealRng.ShuffleCards(g.drawPile[:g.drawN])
+			g.ordered = false // reshuffled: the next flip is a random card
 			c = g.flip()
 		}
 	} else {
@@ -411,7 +431,7 @@ func (g *Game) ask(p int, d Decision, moves []Move) Move {
 	if len(moves) == 1 {
 		return moves[0]
 	}
-	g.decision, g.decider = d, p
+	g.decision = d
 	i := g.strategies[p].Decide(&g.views[p], moves)
 	if i < 0 || i >= len(moves) {
 		panic(fmt.Sprintf("engine: strategy of seat %d returned move %d of %d for decision %s", p, i, len(moves), d))

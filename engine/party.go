@@ -113,8 +113,7 @@ func (g *Game) pileUp(p int) {
 			g.current = g.nextOf(p)
 			return
 		}
-		g.drawN--
-		c := g.drawPile[g.drawN]
+		c := g.pop()
 		g.mini[c]++
 		g.miniN++
 		if !c.IsWild() {

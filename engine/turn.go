@@ -176,8 +176,7 @@ func (g *Game) draw(p, k int) int {
 		if g.drawN == 0 && !g.reshuffle() {
 			break
 		}
-		g.drawN--
-		c := g.drawPile[g.drawN]
+		c := g.pop()
 		g.hands[p].Add(c)
 		g.drawn = c
 		got++
@@ -261,8 +260,13 @@ func (g *Game) reshuffle() bool {
 	}
 	g.discard[g.top] = 1
 	g.discardN = 1
-	g.reshuffleRng.ShuffleCards(g.drawPile[:n])
 	g.drawN = n
+	g.ordered = false
+	if !g.reshuffled {
+		g.reshuffleRng.seedFrom(g.key, PurposeReshuffle+Purpose(g.round))
+		g.pileRng = &g.reshuffleRng
+		g.reshuffled = true
+	}
 	g.count(CountReshuffle)
 	g.emit(Event{Kind: EvReshuffle, N: n})
 	return true

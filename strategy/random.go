@@ -11,7 +11,7 @@ import "github.com/unosim/unosim/engine"
 type Random struct{}
 
 // Decide implements engine.Strategy.
-func (Random) Decide(v *engine.View, moves []engine.Move) int {
+func (*Random) Decide(v *engine.View, moves []engine.Move) int {
 	r := v.Rand()
 	switch v.Decision() {
 	case engine.DecideTurn:

@@ -70,7 +70,7 @@ func (s Spec) New() engine.Strategy {
 		h := s.heuristic
 		return &h
 	}
-	return Random{}
+	return &Random{}
 }
 
 // MustParse is Parse for specifications known to be valid; it panics otherwise.
