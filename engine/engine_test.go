@@ -193,12 +193,18 @@ func TestBenchSignature(t *testing.T) {
 	}
 }
 
-// BenchmarkGame measures whole classic games per second on one goroutine.
+// BenchmarkGame measures whole games per second on one goroutine: classic
+// with 2, 4 and 10 players, Party with 8 and Encanto with 4, for both
+// built-in strategies.
 func BenchmarkGame(b *testing.B) {
+	tables := []struct {
+		r engine.RuleSet
+		n int
+	}{{engine.Classic, 2}, {engine.Classic, 4}, {engine.Classic, 10}, {engine.Party, 8}, {engine.Encanto, 4}}
 	for _, spec := range []string{"random", "heuristic"} {
-		for _, n := range []int{2, 4, 10} {
-			b.Run(fmt.Sprintf("classic/%dp/%s", n, spec), func(b *testing.B) {
-				g := newGame(b, engine.Classic, n, spec)
+		for _, tc := range tables {
+			b.Run(fmt.Sprintf("%s/%dp/%s", tc.r, tc.n, spec), func(b *testing.B) {
+				g := newGame(b, tc.r, tc.n, spec)
 				b.ReportAllocs()
 				turns := 0
 				i := uint64(0)

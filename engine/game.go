@@ -307,7 +307,7 @@ func (g *Game) highCard() int {
 // one, or the top of a stacked deck.
 func (g *Game) pop() Card {
 	if !g.ordered {
-		j := g.pileRng.IntN(g.drawN)
+		j := g.pileRng.uint32n(uint32(g.drawN))
 		g.drawPile[j], g.drawPile[g.drawN-1] = g.drawPile[g.drawN-1], g.drawPile[j]
 	}
 	g.drawN--

@@ -331,11 +331,11 @@ func (g *Game) unoCheck(p int) {
 // totals included) is carried out.
 func (g *Game) goOut(p, owed int) {
 	next := g.nextOf(p)
+	g.out[p] = true // first, so that a link echo passes the winner by
+	g.active--
 	if owed > 0 {
 		g.give(next, owed)
 	}
-	g.out[p] = true
-	g.active--
 	g.places[g.nPlaced] = int8(p)
 	g.nPlaced++
 	g.emit(Event{Kind: EvOut, Player: p, N: g.nPlaced})

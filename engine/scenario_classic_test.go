@@ -387,14 +387,17 @@ func TestScenarioClassicStartWildDrawFour(t *testing.T) {
 			if g.Top() == wd4 || g.DiscardSize() != 1 || g.discard[wd4] != 0 {
 				t.Fatalf("seed %d: top %s, discard pile of %d cards with %d Wild Draw Four", seed, g.Top(), g.DiscardSize(), g.discard[wd4])
 			}
-			inPile := 0
+			inPile := 0 // the draw pile, or a hand when the replacement made P draw
 			for _, c := range g.drawPile[:g.drawN] {
 				if c == wd4 {
 					inPile++
 				}
 			}
+			for p := range 3 {
+				inPile += g.Hand(p).Count(wd4)
+			}
 			if inPile != 4 {
-				t.Fatalf("seed %d: %d Wild Draw Fours in the draw pile, want 4", seed, inPile)
+				t.Fatalf("seed %d: %d Wild Draw Fours in the draw pile and hands, want 4", seed, inPile)
 			}
 			tops[g.Top()] = true
 		}

@@ -38,29 +38,30 @@ func (*Random) Decide(v *engine.View, moves []engine.Move) int {
 // The plays come first in a turn's moves.
 func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand) int {
 	h := v.Hand()
-	wd4 := engine.WildCard(engine.WildDrawFour)
-	total := 0
+	var count [64]uint8 // instances per play; a turn offers at most 62 plays
+	total, n := 0, 0
 	for _, m := range moves {
 		if m.Kind() != engine.MovePlay {
 			break
 		}
-		if k := m.Card(); k != wd4 || v.WD4Legal() {
-			total += h.Count(k)
+		k := m.Card()
+		c := h.Count(k)
+		if k.Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+			c = 0 // never a bluff
 		}
+		count[n&63] = uint8(c)
+		total += c
+		n++
 	}
 	if total == 0 {
-		return indexOfKind(moves, engine.MoveDraw)
+		return len(moves) - 1 // nothing but the draw
 	}
 	x := r.IntN(total)
-	for i, m := range moves {
-		if k := m.Card(); k != wd4 || v.WD4Legal() {
-			x -= h.Count(k)
-			if x < 0 {
-				return i
-			}
+	for i := 0; ; i++ {
+		if x -= int(count[i&63]); x < 0 {
+			return i
 		}
 	}
-	panic("unreachable")
 }
 
 // indexOfKind is the index of the first move of kind k, or -1.

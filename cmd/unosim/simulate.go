@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -18,6 +20,7 @@ type simulateOptions struct {
 	out     string
 	shard   string
 	quiet   bool
+	profile string
 }
 
 func newSimulateCmd(a *app) *cobra.Command {
@@ -45,6 +48,7 @@ finished so far are reported and written, marked incomplete.`,
 	fs.StringVar(&o.out, "out", "", "write summary.json, summary.csv and the mergeable stats.json into this new directory")
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; needs --out; merge with 'unosim merge'")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the run to this file (for performance work; see the README)")
 	return cmd
 }
 
@@ -77,6 +81,17 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		}
 	}
 
+	if o.profile != "" {
+		f, err := os.Create(o.profile)
+		if err != nil {
+			return usagef("--cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return runtimeError{err}
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var progress sim.Progress
 	interval := 5 * time.Second
 	if !o.quiet {
