@@ -149,6 +149,11 @@ func signature(t testing.TB) string {
 		{engine.Classic, 6, "heuristic:bluff=0.4,forget=0.3,challenge=seen", []string{"guilty-takes-back=true"}},
 		{engine.Classic, 4, "heuristic", []string{"scoring=winner-takes"}},
 		{engine.Classic, 3, "random", []string{"draw=until-playable", "forced-play=true", "start-card=flip-until-number"}},
+		{engine.Classic, 4, "random", []string{"stack-draw-two=true", "stack-draw-four=true", "stack-mixed=true", "jump-in=any", "seven-zero=true", "deck=classic,wild-swap-hands=4"}},
+		{engine.Classic, 5, "heuristic:bluff=0.3", []string{"deflect-draw-two=true", "deflect-draw-four=true", "deflect-skip=true", "play-for-places=true", "no-finish-on-action=true"}},
+		{engine.Party, 7, "heuristic", nil},
+		{engine.Party, 3, "random", []string{"start-card=official"}},
+		{engine.Encanto, 4, "heuristic:forget=0.3", []string{"scoring=losers-accumulate", "target=200"}},
 	} {
 		g := newGame(t, c.r, c.players, c.spec, c.sets...)
 		var wins [engine.MaxPlayers]int

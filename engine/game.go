@@ -94,6 +94,7 @@ type Game struct {
 	pendingN   int
 	pendingBy  int
 	refColor   Color
+	refTop     Card // the card below the pending Wild Draw Four
 	targetFor  Card // the card a DecideTarget choice is for
 	unoPlayer  int
 	revealTo   int

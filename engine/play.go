@@ -161,7 +161,7 @@ func (g *Game) skipAttack(victim int, k Card) {
 // under the house rules, stacks or deflects, which passes the attack on.
 func (g *Game) drawAttack(p, victim int, sym Symbol, total int, ref Color, below Card, legal bool) {
 	for {
-		g.pendingSym, g.pendingN, g.pendingBy, g.refColor = sym, total, p, ref
+		g.pendingSym, g.pendingN, g.pendingBy, g.refColor, g.refTop = sym, total, p, ref, below
 		m := g.ask(victim, DecideRespond, g.respondMoves(victim, sym, g.moves[:0]))
 		switch m.Kind() {
 		case MoveChallenge:

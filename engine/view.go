@@ -69,6 +69,13 @@ func (v *View) Pending() (sym Symbol, cards, by int) {
 // ReferenceColor is the color current before the pending Wild Draw Four.
 func (v *View) ReferenceColor() Color { return v.g.refColor }
 
+// ReferenceTop is the card below the pending Wild Draw Four, the top its
+// legality was judged against.
+func (v *View) ReferenceTop() Card { return v.g.refTop }
+
+// ActivePlayers is the number of players still in the round.
+func (v *View) ActivePlayers() int { return v.g.active }
+
 // UNOPlayer is the seat that has one card and did not call UNO (DecideCatch).
 func (v *View) UNOPlayer() int { return v.g.unoPlayer }
 

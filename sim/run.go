@@ -53,7 +53,7 @@ func Simulate(ctx context.Context, cfg *Config, progress Progress, interval time
 	eg := errgroup.Group{}
 	for w := range workers {
 		eg.Go(func() error {
-			wk, err := newWorker(cfg)
+			wk, err := NewTable(cfg)
 			if err != nil {
 				return err
 			}
@@ -64,15 +64,15 @@ func Simulate(ctx context.Context, cfg *Config, progress Progress, interval time
 				}
 				b := min(a+chunk, hi)
 				for i := a; i < b; i++ {
-					wk.play(i)
+					wk.Play(i)
 				}
 				done.Add(b - a)
 			}
 			if ctx.Err() != nil {
 				stopped.Store(true)
 			}
-			wk.st.seal()
-			stats[w] = wk.st
+			wk.Seal()
+			stats[w] = wk.Stats
 			return nil
 		})
 	}
@@ -114,35 +114,63 @@ func Simulate(ctx context.Context, cfg *Config, progress Progress, interval time
 	return run, nil
 }
 
-// worker owns one table per seat rotation and its own stats; nothing is
-// shared with other workers and nothing is allocated per game.
-type worker struct {
+// Table plays the games of one configuration on one goroutine: an engine
+// table per seat rotation and the stats of the games it played. Nothing is
+// shared with other Tables and nothing is allocated per game.
+type Table struct {
 	cfg   *Config
 	games []*engine.Game
-	st    Stats
+	Stats Stats
 }
 
-func newWorker(cfg *Config) (*worker, error) {
-	w := &worker{cfg: cfg, st: newStats(cfg.Players, cfg.strategies(), cfg.Options.MaxTurns, cfg.Options.PlayForPlaces)}
+// NewTable builds the tables of cfg, which must be valid.
+func NewTable(cfg *Config) (*Table, error) {
+	t := &Table{cfg: cfg, Stats: newStats(cfg.Players, cfg.strategies(), cfg.Options.MaxTurns, cfg.Options.PlayForPlaces)}
 	rotations := 1
 	if cfg.Seats == RotateSeats {
 		rotations = cfg.Players
 	}
-	onRound := w.onRound
+	onRound := t.onRound
 	for rot := range rotations {
 		g, err := cfg.NewGame(rot)
 		if err != nil {
 			return nil, err
 		}
 		g.OnRound(onRound)
-		w.games = append(w.games, g)
+		t.games = append(t.games, g)
 	}
-	return w, nil
+	return t, nil
 }
 
-func (w *worker) play(i int64) {
-	g := w.games[w.cfg.rotation(i)]
-	w.st.add(w.cfg, i, g.Play(w.cfg.Seed, uint64(i)))
+// Play plays game i, adds it to the stats and returns its result, valid
+// until the next call.
+func (t *Table) Play(i int64) *engine.Result {
+	r := t.games[t.cfg.rotation(i)].Play(t.cfg.Seed, uint64(i))
+	t.Stats.add(t.cfg, i, r)
+	return r
 }
 
-func (w *worker) onRound(rr *engine.RoundResult) { w.st.addRound(rr, w.cfg.Players) }
+// Seal finishes the stats after the last game; they can then be merged.
+func (t *Table) Seal() { t.Stats.seal() }
+
+func (t *Table) onRound(rr *engine.RoundResult) { t.Stats.addRound(rr, t.cfg.Players) }
+
+// TakeStats seals and returns the stats of the games played so far and
+// starts new ones, so that a long run can be summed batch by batch.
+func (t *Table) TakeStats() Stats {
+	t.Seal()
+	s := t.Stats
+	t.Stats = newStats(t.cfg.Players, t.cfg.strategies(), t.cfg.Options.MaxTurns, t.cfg.Options.PlayForPlaces)
+	return s
+}
+
+// NewStats makes empty stats for cfg, to merge others into.
+func NewStats(cfg *Config) Stats {
+	s := newStats(cfg.Players, cfg.strategies(), 0, cfg.Options.PlayForPlaces)
+	s.Events = map[string]int64{}
+	return s
+}
+
+// Compact drops the histograms' trailing zero counts, so that equal stats
+// serialize to equal bytes.
+func (s *Stats) Compact() { s.trim() }

@@ -232,15 +232,15 @@ func TestWorkerDoesNotAllocatePerGame(t *testing.T) {
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	w, err := newWorker(c)
+	w, err := NewTable(c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range int64(2000) {
-		w.play(i)
+		w.Play(i)
 	}
 	i := int64(0)
-	if a := testing.AllocsPerRun(500, func() { w.play(i); i++ }); a != 0 {
+	if a := testing.AllocsPerRun(500, func() { w.Play(i); i++ }); a != 0 {
 		t.Fatalf("%v allocations per game", a)
 	}
 }

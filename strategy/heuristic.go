@@ -87,7 +87,7 @@ func (h *Heuristic) Decide(v *engine.View, moves []engine.Move) int {
 				return i
 			}
 		}
-		return r.IntN(len(moves)) // the leaders are linked already
+		return bestOpponentPair(v, moves) // the leaders are linked already
 	case engine.DecidePileUp:
 		return pileUpCard(moves)
 	}
@@ -99,13 +99,28 @@ func (h *Heuristic) Decide(v *engine.View, moves []engine.Move) int {
 func leader(v *engine.View, except int) int {
 	best, bestN := -1, 1<<30
 	p := v.Seat()
-	for range v.Players() - 1 {
-		p = (p + 1) % v.Players()
-		if p == except || v.Out(p) {
+	for range v.ActivePlayers() - 1 {
+		p = v.NextOf(p)
+		if p == except {
 			continue
 		}
 		if n := v.HandSize(p); n < bestN {
 			best, bestN = p, n
+		}
+	}
+	return best
+}
+
+// bestOpponentPair is the offered pair of two opponents with the fewest
+// cards between them, or the first pair if every pair includes the viewer.
+func bestOpponentPair(v *engine.View, moves []engine.Move) int {
+	best, bestN := 0, 1<<30
+	for i, m := range moves {
+		if m.A() == v.Seat() || m.B() == v.Seat() {
+			continue
+		}
+		if n := v.HandSize(m.A()) + v.HandSize(m.B()); n < bestN {
+			best, bestN = i, n
 		}
 	}
 	return best
@@ -175,7 +190,7 @@ func (h *Heuristic) turn(v *engine.View, moves []engine.Move) int {
 		if danger {
 			score += k.Points()
 		}
-		if nextDanger && isHit(k.Symbol(), v.Players()) {
+		if nextDanger && isHit(v, k.Symbol()) {
 			score += 1000
 		}
 		if score > bestScore {
@@ -184,7 +199,7 @@ func (h *Heuristic) turn(v *engine.View, moves []engine.Move) int {
 	}
 	if wd4 >= 0 {
 		legal := v.WD4Legal()
-		if !legal && best >= 0 && v.Rand().Bernoulli(h.Bluff) {
+		if !legal && (best >= 0 || wild >= 0) && v.Rand().Bernoulli(h.Bluff) {
 			return wd4
 		}
 		if legal && (best < 0 || nextDanger) && (wild < 0 || nextDanger) {
@@ -199,21 +214,38 @@ func (h *Heuristic) turn(v *engine.View, moves []engine.Move) int {
 	case wd4 >= 0 && v.WD4Legal():
 		return wd4
 	}
-	return indexOfKind(moves, engine.MoveDraw)
+	if i := indexOfKind(moves, engine.MoveDraw); i >= 0 {
+		return i
+	}
+	return 0 // forced to play (forced-play) with nothing but a bluff: play it
 }
 
 // isHit reports whether a card of symbol s costs the next player a turn.
-func isHit(s engine.Symbol, players int) bool {
-	return s == engine.Skip || s == engine.DrawTwo || (s == engine.Reverse && players == 2)
+func isHit(v *engine.View, s engine.Symbol) bool {
+	switch s {
+	case engine.Skip, engine.DrawTwo:
+		return true
+	case engine.Reverse:
+		return v.ActivePlayers() == 2 && v.Options().TwoPlayerReverse == engine.ReverseSkips
+	}
+	return false
 }
 
 // respond answers a pending draw: stack or deflect when it holds the cards,
 // otherwise challenge a Wild Draw Four by its policy, otherwise accept.
 func (h *Heuristic) respond(v *engine.View, moves []engine.Move) int {
+	bluff := -1
 	for i, m := range moves {
 		if k := m.Kind(); k == engine.MoveStack || k == engine.MoveDeflect {
+			if m.Card().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+				bluff = i // stacking it would be a bluff
+				continue
+			}
 			return i
 		}
+	}
+	if bluff >= 0 && v.Rand().Bernoulli(h.Bluff) {
+		return bluff
 	}
 	if i := indexOfKind(moves, engine.MoveChallenge); i >= 0 && !v.Silenced(v.Seat()) && h.challenges(v) {
 		return i
@@ -245,7 +277,7 @@ func BluffProbability(v *engine.View) float64 {
 	h := v.HandSize(by)
 	deck := &v.Options().Deck
 	hand := v.Hand()
-	ref := v.ReferenceColor()
+	ref, below := v.ReferenceColor(), v.ReferenceTop()
 	rule := v.Options().WD4Legal
 	unseen, matching := 0, 0
 	for k := engine.Card(0); k < engine.Card(engine.NumCards); k++ {
@@ -259,6 +291,8 @@ func BluffProbability(v *engine.View) float64 {
 			matching += n
 		case k.IsWild() && k.Symbol() != engine.WildDrawFour && rule != engine.NoColorMatch:
 			matching += n
+		case rule == engine.NoPlayable && !below.IsWild() && !k.IsWild() && k.Symbol() == below.Symbol():
+			matching += n // playable on the card below by its symbol
 		}
 	}
 	pLegal := 1.0

@@ -15,7 +15,7 @@ func (*Random) Decide(v *engine.View, moves []engine.Move) int {
 	r := v.Rand()
 	switch v.Decision() {
 	case engine.DecideTurn:
-		return pickInstance(v, moves, r)
+		return pickInstance(v, moves, r, true)
 	case engine.DecideDrawn:
 		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
 			return indexOfKind(moves, engine.MoveKeep)
@@ -26,17 +26,17 @@ func (*Random) Decide(v *engine.View, moves []engine.Move) int {
 	case engine.DecideCatch:
 		return indexOfKind(moves, engine.MovePass)
 	case engine.DecideRespond:
-		return pickExcept(moves, engine.MoveChallenge, r)
+		return pickResponse(v, moves, r)
 	case engine.DecidePileUp:
-		return pickInstance(v, moves, r)
+		return pickInstance(v, moves, r, false) // nothing on a mini-pile is a bluff
 	}
 	return r.IntN(len(moves))
 }
 
-// pickInstance plays a uniformly random playable card instance, counting
-// an illegal Wild Draw Four out; it draws only when nothing else is left.
-// The plays come first in a turn's moves.
-func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand) int {
+// pickInstance plays a uniformly random playable card instance, counting an
+// illegal Wild Draw Four out when noBluff; it draws only when nothing else
+// is left. The plays come first in a turn's moves.
+func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand, noBluff bool) int {
 	h := v.Hand()
 	var count [64]uint8 // instances per play; a turn offers at most 62 plays
 	total, n := 0, 0
@@ -46,7 +46,7 @@ func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand) int {
 		}
 		k := m.Card()
 		c := h.Count(k)
-		if k.Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+		if noBluff && k.Symbol() == engine.WildDrawFour && !v.WD4Legal() {
 			c = 0 // never a bluff
 		}
 		count[n&63] = uint8(c)
@@ -74,17 +74,27 @@ func indexOfKind(moves []engine.Move, k engine.MoveKind) int {
 	return -1
 }
 
-// pickExcept chooses uniformly among the moves not of kind k.
-func pickExcept(moves []engine.Move, k engine.MoveKind, r *engine.Rand) int {
+// pickResponse answers a pending attack uniformly among the legal answers
+// that are neither a challenge nor a bluff (an illegal Wild Draw Four stack).
+func pickResponse(v *engine.View, moves []engine.Move, r *engine.Rand) int {
+	ok := func(m engine.Move) bool {
+		switch {
+		case m.Kind() == engine.MoveChallenge:
+			return false
+		case m.Kind() == engine.MoveStack && m.Card().Symbol() == engine.WildDrawFour:
+			return v.WD4Legal()
+		}
+		return true
+	}
 	n := 0
 	for _, m := range moves {
-		if m.Kind() != k {
+		if ok(m) {
 			n++
 		}
 	}
-	x := r.IntN(n)
+	x := r.IntN(n) // accepting is always allowed
 	for i, m := range moves {
-		if m.Kind() != k {
+		if ok(m) {
 			if x == 0 {
 				return i
 			}

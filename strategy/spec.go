@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,7 +36,7 @@ var infos = []Info{
 }
 
 // Available lists the strategies and their parameters.
-func Available() []Info { return infos }
+func Available() []Info { return slices.Clone(infos) }
 
 func names() string {
 	n := make([]string, len(infos))
@@ -102,7 +103,7 @@ func Parse(spec string) (Spec, error) {
 	if strings.TrimSpace(args) != "" {
 		for _, kv := range strings.Split(args, ",") {
 			k, v, ok := strings.Cut(kv, "=")
-			k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
+			k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
 			if !ok || k == "" || v == "" {
 				return Spec{}, fmt.Errorf("strategy %s: parameter %q is not KEY=VALUE", name, kv)
 			}

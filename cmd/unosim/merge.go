@@ -3,9 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 
 	"github.com/spf13/cobra"
 
+	"github.com/unosim/unosim/experiments"
 	"github.com/unosim/unosim/sim"
 )
 
@@ -23,6 +27,13 @@ summary.json, summary.csv and stats.json are those of a single run of all the ga
 		RunE: func(_ *cobra.Command, dirs []string) error {
 			if out == "" {
 				return usagef("merge needs --out DIR, a new directory for the merged result")
+			}
+			format, err := statsFormat(dirs[0])
+			if err != nil {
+				return usageError{err}
+			}
+			if format == experiments.StatsFormat {
+				return mergeExperiment(a, dirs, out)
 			}
 			var files []*sim.StatsFile
 			for _, d := range dirs {
@@ -58,4 +69,46 @@ summary.json, summary.csv and stats.json are those of a single run of all the ga
 	cmd.Flags().StringVar(&out, "out", "", "new directory for the merged result")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the merged result as JSON")
 	return cmd
+}
+
+// statsFormat reads the format of the stats.json in dir.
+func statsFormat(dir string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "stats.json"))
+	if err != nil {
+		return "", err
+	}
+	var head struct {
+		Format string `json:"format"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return "", fmt.Errorf("%s: not a stats record: %w", filepath.Join(dir, "stats.json"), err)
+	}
+	return head.Format, nil
+}
+
+func mergeExperiment(a *app, dirs []string, out string) error {
+	var files []*experiments.StatsFile
+	for _, d := range dirs {
+		f, err := experiments.ReadStats(d)
+		if err != nil {
+			return usageError{err}
+		}
+		files = append(files, f)
+	}
+	merged, err := experiments.Merge(files, dirs)
+	if err != nil {
+		return usageError{err}
+	}
+	if err := sim.PrepareOut(out); err != nil {
+		return usageError{err}
+	}
+	if err := experiments.WriteOutputs(out, merged, version, runtime.Version()); err != nil {
+		return runtimeError{err}
+	}
+	res, err := merged.Result()
+	if err != nil {
+		return runtimeError{err}
+	}
+	printExperiment(a, res, out)
+	return nil
 }

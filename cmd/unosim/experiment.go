@@ -1,0 +1,200 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unosim/unosim/experiments"
+	"github.com/unosim/unosim/sim"
+)
+
+func newExperimentCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "experiment",
+		Short: "Run declared comparisons: a grid of configurations, paired tests, a report with plots",
+		Long: `An experiment file (YAML or JSON) declares a grid of configurations (rule sets, options,
+player counts, strategy line-ups, variables), the games per cell, the seed and the comparisons.
+Every cell plays the same deals; comparisons use paired tests with Holm's correction. See the
+README for the file format, and 'unosim experiment list' for the built-in experiments.`,
+	}
+	cmd.AddCommand(newExperimentRunCmd(a), newExperimentValidateCmd(a), newExperimentListCmd(a))
+	return cmd
+}
+
+// loadExperiment reads an experiment file, or a built-in one by name.
+func loadExperiment(arg string) (*experiments.Experiment, []byte, error) {
+	data, err := os.ReadFile(arg)
+	switch {
+	case err == nil:
+		e, err := experiments.Parse(arg, data)
+		return e, data, err
+	case errors.Is(err, fs.ErrNotExist):
+		data, err := experiments.BuiltinText(arg)
+		if err != nil {
+			return nil, nil, err
+		}
+		e, err := experiments.Parse("builtin:"+arg, data)
+		return e, data, err
+	default:
+		return nil, nil, err
+	}
+}
+
+func newExperimentValidateCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "validate FILE|NAME",
+		Short: "Check an experiment file and list its cells and comparisons",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			e, _, err := loadExperiment(args[0])
+			if err != nil {
+				return usageError{err}
+			}
+			fmt.Fprintf(a.stdout, "%s: valid; %d cells, %d paired comparisons, %d one-sample tests per cell, %s games per cell, seed %d\n",
+				e.Source, len(e.Cells), len(e.Pairs), len(e.OneSample), thousands(e.File.Games), e.File.Seed)
+			for _, c := range e.Cells {
+				fmt.Fprintf(a.stdout, "  cell %2d: %s\n", c.Index, c.Label)
+			}
+			return nil
+		},
+	}
+}
+
+func newExperimentListCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the built-in experiments",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			for _, b := range experiments.Builtins() {
+				fmt.Fprintf(a.stdout, "%s\n  %s\n\n", b.Name, indent(b.Description))
+			}
+			fmt.Fprintln(a.stdout, "run one with: unosim experiment run NAME --out DIR [--games N]")
+			return nil
+		},
+	}
+}
+
+func indent(s string) string {
+	out := ""
+	for _, r := range s {
+		out += string(r)
+		if r == '\n' {
+			out += "  "
+		}
+	}
+	return out
+}
+
+type experimentRunOptions struct {
+	out     string
+	games   int64
+	seed    uint64
+	workers int
+	ciWidth float64
+	shard   string
+	quiet   bool
+}
+
+func newExperimentRunCmd(a *app) *cobra.Command {
+	o := &experimentRunOptions{}
+	cmd := &cobra.Command{
+		Use:   "run FILE|NAME --out DIR",
+		Short: "Run an experiment file or a built-in experiment and write its report",
+		Long: `Run every cell of the experiment on the same deals and write into the new directory --out:
+manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG and SVG).
+--games and --seed override the file's, so that a quick look and a full run use the same file.`,
+		Example: `  unosim experiment run house-rules --out results/house-rules --games 20000
+  unosim experiment run my-experiment.yaml --out results/mine --ci-width 0.2
+  unosim experiment run player-count --games 1000000 --shard 0/4 --out results/pc-0`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			e, text, err := loadExperiment(args[0])
+			if err != nil {
+				return usageError{err}
+			}
+			if o.out == "" {
+				return usagef("experiment run needs --out DIR, a new directory for the report")
+			}
+			if cmd.Flags().Changed("games") && o.games < 1 {
+				return usagef("--games %d: want at least 1 game per cell", o.games)
+			}
+			if o.workers < 0 {
+				return usagef("--workers %d: want at least 1 (or leave it out for one per core)", o.workers)
+			}
+			if o.ciWidth < 0 {
+				return usagef("--ci-width %v: want a positive width", o.ciWidth)
+			}
+			ro := experiments.RunOptions{Games: o.games, Workers: o.workers, CIWidth: o.ciWidth, Interval: 5 * time.Second}
+			if cmd.Flags().Changed("seed") {
+				ro.Seed = &o.seed
+			}
+			if o.shard != "" {
+				if ro.Shard, err = sim.ParseShard(o.shard); err != nil {
+					return usageError{err}
+				}
+				if o.ciWidth > 0 {
+					return usagef("--ci-width and --shard cannot be combined: a shard cannot know when the other shards' cells are precise enough")
+				}
+			}
+			if err := sim.PrepareOut(o.out); err != nil {
+				return usageError{err}
+			}
+			if !o.quiet {
+				p := newProgressPrinter(a.stderr, a.stderrIsTTY)
+				ro.Progress = p.update
+				if a.stderrIsTTY {
+					ro.Interval = 200 * time.Millisecond
+				}
+				defer p.finish()
+			}
+			res, err := e.Run(cmd.Context(), ro)
+			if err != nil {
+				return runtimeError{err}
+			}
+			f := res.File(text, ro.Shard)
+			if err := experiments.WriteOutputs(o.out, f, version, runtime.Version()); err != nil {
+				return runtimeError{err}
+			}
+			printExperiment(a, res, o.out)
+			if !res.Complete {
+				return errInterrupted
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&o.out, "out", "", "new directory for the report, plots and stats")
+	fs.Int64Var(&o.games, "games", 0, "games per cell (default: the file's); with --ci-width, the most per cell")
+	fs.Uint64Var(&o.seed, "seed", 0, "seed (default: the file's)")
+	fs.IntVar(&o.workers, "workers", 0, "parallel workers (default: one per core)")
+	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play each cell in batches until the 95% interval of its main estimate is this wide")
+	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; merge with 'unosim merge'")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	return cmd
+}
+
+func printExperiment(a *app, r *experiments.Result, dir string) {
+	e := r.Experiment
+	if !r.Complete {
+		fmt.Fprintln(a.stdout, "INCOMPLETE: interrupted; the figures cover only the games played.")
+	}
+	fmt.Fprintf(a.stdout, "%s: %d cells, seed %d, %.1f s\n\n", e.File.Name, len(e.Cells), r.Seed, r.End.Sub(r.Start).Seconds())
+	tw := tabwriter.NewWriter(a.stdout, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "cell\tgames\tunfinished\tturns mean [95% CI]\tfirst player wins [95% CI]")
+	for i, c := range e.Cells {
+		st := &r.Cells[i].Stats
+		m := st.Turns.MeanCI(sim.Confidence)
+		fp := sim.Summarize(c.Config.Identity(), st, 0, st.Games, true, 0, version).FirstPlayer
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f [%.2f, %.2f]\t%s %s\n", c.Label, thousands(st.Games), thousands(st.Unfinished+st.Blocked), m.Mean, m.Lo, m.Hi, pct(fp.Rate), ci(fp.CI))
+	}
+	tw.Flush()
+	fmt.Fprintf(a.stdout, "\nreport: %s/report.md (tests, plots); data: summary.csv, stats.json\n", dir)
+}

@@ -1,0 +1,13 @@
+// Package experiments declares and runs comparisons: an experiment file (YAML
+// or JSON) lays out a grid of configurations, the cells, which are played on
+// the same deals (common random numbers: game i of every cell uses the same
+// seed and index), and the comparisons to make between cells, with paired
+// tests (McNemar for who wins, paired differences for lengths) and Holm's
+// correction across all the tests of an experiment. Run writes the
+// manifest, the mergeable stats, a CSV summary, a Markdown report and its
+// plots.
+//
+// Parsing is strict: unknown keys, wrong types and duplicate keys are errors
+// that name the file and line. Everything is deterministic: the same file,
+// seed and games give the same numbers for any worker count and shard split.
+package experiments

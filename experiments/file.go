@@ -1,0 +1,707 @@
+package experiments
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/sim"
+	"github.com/unosim/unosim/strategy"
+)
+
+// File is an experiment file as written.
+type File struct {
+	Name        string       `yaml:"name"`
+	Description string       `yaml:"description"`
+	Seed        uint64       `yaml:"seed"`
+	Games       int64        `yaml:"games"` // games per cell
+	Main        string       `yaml:"main"`  // the main estimate of a cell: turns (default), cards-drawn, first-player, unfinished or position:K
+	Batch       int64        `yaml:"batch"` // games per batch with --ci-width (default 10000)
+	Grids       []Grid       `yaml:"grids"`
+	Compare     []Comparison `yaml:"compare"`
+	Surface     *Surface     `yaml:"surface"`
+}
+
+// Grid is a block of cells: the product of its axes.
+type Grid struct {
+	Rules   []string                   `yaml:"rules"`   // default [classic]
+	Players []int                      `yaml:"players"` // default [4]
+	Options ordered[map[string]string] `yaml:"options"` // label: {option: value}; default {default: {}}
+	Lineups ordered[[]string]          `yaml:"lineups"` // label: strategies, one for every seat or one per seat; default {heuristic: [heuristic]}
+	Vars    ordered[[]string]          `yaml:"vars"`    // name: values, substituted for ${name} in option values and strategies
+	Seats   string                     `yaml:"seats"`   // fixed (default) or rotate
+}
+
+// Comparison declares tests. With an axis, every cell is compared with the
+// cell of the same grid that differs only in having the baseline value on
+// that axis (paired: the same games). With against, every cell's metric is
+// tested against that proportion, or with "fair" against 1/players.
+type Comparison struct {
+	Axis     string   `yaml:"axis"`
+	Baseline string   `yaml:"baseline"`
+	Metrics  []string `yaml:"metrics"` // default [turns, first-player, unfinished]
+	Metric   string   `yaml:"metric"`  // with against
+	Against  string   `yaml:"against"` // a proportion, or fair: 1/players of each cell
+}
+
+// Surface declares a two-way analysis of the cells of a grid with two
+// variables: the rows player chooses a row to maximize the metric, the
+// columns player a column to minimize it. The report gives each side's best
+// response and the cells where the two meet (pure equilibria).
+type Surface struct {
+	Rows   string `yaml:"rows"`
+	Cols   string `yaml:"cols"`
+	Metric string `yaml:"metric"`
+}
+
+// ordered is a mapping that keeps the order of its keys as written.
+type ordered[V any] []entry[V]
+
+type entry[V any] struct {
+	Key   string
+	Value V
+}
+
+func (o *ordered[V]) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.MappingNode {
+		return fmt.Errorf("line %d: want a mapping of name: value", n.Line)
+	}
+	seen := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if line, dup := seen[k.Value]; dup {
+			return fmt.Errorf("line %d: mapping key %q already defined at line %d", k.Line, k.Value, line)
+		}
+		seen[k.Value] = k.Line
+		var val V
+		if err := v.Decode(&val); err != nil {
+			return fmt.Errorf("line %d: %s: %v", v.Line, k.Value, strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n  "))
+		}
+		*o = append(*o, entry[V]{k.Value, val})
+	}
+	return nil
+}
+
+// Metric is a per-game outcome that cells are measured and compared by.
+type Metric struct {
+	Kind     MetricKind
+	Position int // for MetricPosition
+}
+
+// MetricKind names a metric.
+type MetricKind uint8
+
+// The metrics.
+const (
+	MetricTurns       MetricKind = iota // game length in turns (numeric)
+	MetricCardsDrawn                    // cards drawn in the game (numeric)
+	MetricFirstPlayer                   // the player who took the first turn won (binary)
+	MetricUnfinished                    // the game hit the turn cap or was blocked (binary)
+	MetricPosition                      // line-up position K won (binary)
+)
+
+// Numeric reports whether the metric is a number per game (else a yes/no).
+func (m Metric) Numeric() bool { return m.Kind == MetricTurns || m.Kind == MetricCardsDrawn }
+
+func (m Metric) String() string {
+	switch m.Kind {
+	case MetricTurns:
+		return "turns"
+	case MetricCardsDrawn:
+		return "cards-drawn"
+	case MetricFirstPlayer:
+		return "first-player"
+	case MetricUnfinished:
+		return "unfinished"
+	}
+	return fmt.Sprintf("position:%d", m.Position)
+}
+
+const metricChoices = "turns, cards-drawn, first-player, unfinished, position:K"
+
+// ParseMetric reads a metric name.
+func ParseMetric(s string) (Metric, error) {
+	switch s {
+	case "turns":
+		return Metric{Kind: MetricTurns}, nil
+	case "cards-drawn":
+		return Metric{Kind: MetricCardsDrawn}, nil
+	case "first-player":
+		return Metric{Kind: MetricFirstPlayer}, nil
+	case "unfinished":
+		return Metric{Kind: MetricUnfinished}, nil
+	}
+	if k, ok := strings.CutPrefix(s, "position:"); ok {
+		if n, err := strconv.Atoi(k); err == nil && n >= 0 && n < engine.MaxPlayers {
+			return Metric{Kind: MetricPosition, Position: n}, nil
+		}
+	}
+	return Metric{}, fmt.Errorf("unknown metric %q (valid: %s)", s, metricChoices)
+}
+
+// Cell is one configuration of an experiment.
+type Cell struct {
+	Index  int
+	Grid   int
+	Label  string            // the values of the axes that vary, for people
+	Slug   string            // the label as a file name
+	Coords map[string]string // axis (rules, players, options, lineup, or a variable) -> value
+	Config sim.Config
+}
+
+// Pair is one paired comparison: cell A against baseline cell B.
+type Pair struct {
+	A, B    int
+	Axis    string
+	Metrics []Metric
+}
+
+// OneSample is a test of every cell's metric against a proportion.
+type OneSample struct {
+	Metric  Metric
+	Against float64 // NaN: the fair share 1/players of each cell
+}
+
+// Experiment is a validated experiment: its cells and comparisons.
+type Experiment struct {
+	File      File
+	Source    string // the file name, or builtin:NAME
+	Hash      string // sha256 of the file's bytes
+	Main      Metric
+	Cells     []Cell
+	Pairs     []Pair
+	OneSample []OneSample
+	Axes      []string // the axes that vary, in order
+}
+
+// Load reads and validates an experiment file.
+func Load(path string) (*Experiment, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+var (
+	yamlLine     = regexp.MustCompile(`^line (\d+): (.*)$`)
+	unknownField = regexp.MustCompile(`^field (\S+) not found in type experiments\.(\w+)$`)
+)
+
+// Parse validates an experiment from its bytes (YAML, or JSON, which is
+// read as YAML); name is used in error messages as name:line.
+func Parse(name string, data []byte) (*Experiment, error) {
+	var f File
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, fileError(name, err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fileError(name, err)
+	}
+	sum := sha256.Sum256(data)
+	e := &Experiment{File: f, Source: name, Hash: hex.EncodeToString(sum[:])}
+	if err := e.validate(&root); err != nil {
+		var le lineError
+		if errors.As(err, &le) && le.line > 0 {
+			return nil, fmt.Errorf("%s:%d: %s", name, le.line, le.msg)
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return e, nil
+}
+
+// fileError rewrites the decoder's errors as name:line: message.
+func fileError(name string, err error) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		var msgs []string
+		for _, e := range te.Errors {
+			if m := yamlLine.FindStringSubmatch(e); m != nil {
+				msg := m[2]
+				if u := unknownField.FindStringSubmatch(msg); u != nil {
+					msg = fmt.Sprintf("unknown key %q (valid: %s)", u[1], validKeys(u[2]))
+				}
+				msgs = append(msgs, fmt.Sprintf("%s:%s: %s", name, m[1], msg))
+			} else {
+				msgs = append(msgs, fmt.Sprintf("%s: %s", name, e))
+			}
+		}
+		return errors.New(strings.Join(msgs, "\n"))
+	}
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s: %s", name, m[1], m[2])
+	}
+	return fmt.Errorf("%s: %s", name, msg)
+}
+
+func validKeys(typ string) string {
+	var t reflect.Type
+	switch typ {
+	case "File":
+		t = reflect.TypeFor[File]()
+	case "Grid":
+		t = reflect.TypeFor[Grid]()
+	case "Comparison":
+		t = reflect.TypeFor[Comparison]()
+	case "Surface":
+		t = reflect.TypeFor[Surface]()
+	default:
+		return "see the README"
+	}
+	var keys []string
+	for i := range t.NumField() {
+		keys = append(keys, t.Field(i).Tag.Get("yaml"))
+	}
+	return strings.Join(keys, ", ")
+}
+
+// lineError is a validation error at a line of the file.
+type lineError struct {
+	line int
+	msg  string
+}
+
+func (e lineError) Error() string { return e.msg }
+
+func errAt(line int, format string, a ...any) error {
+	return lineError{line, fmt.Sprintf(format, a...)}
+}
+
+// lineOf finds the line of a path of mapping keys (string) and sequence
+// indices (int) in the document; it returns the deepest line found.
+func lineOf(root *yaml.Node, path ...any) int {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	line := n.Line
+	for _, p := range path {
+		var next *yaml.Node
+		switch key := p.(type) {
+		case string:
+			if n.Kind == yaml.MappingNode {
+				for i := 0; i+1 < len(n.Content); i += 2 {
+					if n.Content[i].Value == key {
+						line = n.Content[i].Line
+						next = n.Content[i+1]
+					}
+				}
+			}
+		case int:
+			if n.Kind == yaml.SequenceNode && key < len(n.Content) {
+				next = n.Content[key]
+				line = next.Line
+			}
+		}
+		if next == nil {
+			return line
+		}
+		n = next
+	}
+	return line
+}
+
+var varRef = regexp.MustCompile(`\$\{([^}]*)\}`)
+
+// validate checks the file and expands it into cells and comparisons.
+func (e *Experiment) validate(root *yaml.Node) error {
+	f := &e.File
+	if strings.TrimSpace(f.Name) == "" {
+		return errAt(lineOf(root), "name: missing; give the experiment a name")
+	}
+	if f.Games < 1 {
+		return errAt(lineOf(root, "games"), "games: %d, want at least 1 game per cell", f.Games)
+	}
+	if f.Batch == 0 {
+		f.Batch = 10000
+	}
+	if f.Batch < 1 {
+		return errAt(lineOf(root, "batch"), "batch: %d, want at least 1", f.Batch)
+	}
+	if f.Main == "" {
+		f.Main = "turns"
+	}
+	m, err := ParseMetric(f.Main)
+	if err != nil {
+		return errAt(lineOf(root, "main"), "main: %v", err)
+	}
+	e.Main = m
+	if len(f.Grids) == 0 {
+		return errAt(lineOf(root, "grids"), "grids: missing; declare at least one grid of cells")
+	}
+	for gi := range f.Grids {
+		if err := e.expand(root, gi); err != nil {
+			return err
+		}
+	}
+	if len(e.Cells) > 64 {
+		return errAt(lineOf(root, "grids"), "%d cells: at most 64 per experiment", len(e.Cells))
+	}
+	e.label()
+	for ci, c := range f.Compare {
+		if err := e.comparison(root, ci, c); err != nil {
+			return err
+		}
+	}
+	if f.Surface != nil {
+		if err := e.checkSurface(root); err != nil {
+			return err
+		}
+	}
+	if m.Kind == MetricPosition {
+		for _, c := range e.Cells {
+			if m.Position >= c.Config.Players {
+				return errAt(lineOf(root, "main"), "main: %s, but cell %q has %d players", m, c.Label, c.Config.Players)
+			}
+		}
+	}
+	return nil
+}
+
+// expand adds the cells of grid gi.
+func (e *Experiment) expand(root *yaml.Node, gi int) error {
+	g := &e.File.Grids[gi]
+	at := func(path ...any) int { return lineOf(root, append([]any{"grids", gi}, path...)...) }
+	if len(g.Rules) == 0 {
+		g.Rules = []string{"classic"}
+	}
+	if len(g.Players) == 0 {
+		g.Players = []int{4}
+	}
+	if len(g.Options) == 0 {
+		g.Options = ordered[map[string]string]{{"default", nil}}
+	}
+	if len(g.Lineups) == 0 {
+		g.Lineups = ordered[[]string]{{"heuristic", []string{"heuristic"}}}
+	}
+	seats := sim.FixedSeats
+	if g.Seats != "" {
+		s, err := sim.ParseSeats(g.Seats)
+		if err != nil {
+			return errAt(at("seats"), "seats: %v", err)
+		}
+		seats = s
+	}
+	for _, v := range g.Vars {
+		if len(v.Value) == 0 {
+			return errAt(at("vars", v.Key), "vars: %s has no values", v.Key)
+		}
+		if slices.Contains([]string{"rules", "players", "options", "lineup"}, v.Key) {
+			return errAt(at("vars", v.Key), "vars: %q is an axis name; choose another name", v.Key)
+		}
+	}
+	// Every combination of the variables, in the order written.
+	combos := [][]string{nil}
+	for _, v := range g.Vars {
+		var next [][]string
+		for _, c := range combos {
+			for _, val := range v.Value {
+				next = append(next, append(slices.Clone(c), val))
+			}
+		}
+		combos = next
+	}
+	subst := func(s string, combo []string, line int) (string, error) {
+		var err error
+		out := varRef.ReplaceAllStringFunc(s, func(ref string) string {
+			name := varRef.FindStringSubmatch(ref)[1]
+			for i, v := range g.Vars {
+				if v.Key == name {
+					return combo[i]
+				}
+			}
+			err = errAt(line, "${%s}: no such variable in this grid (variables: %s)", name, varNames(g.Vars))
+			return ref
+		})
+		return out, err
+	}
+	for ri, rname := range g.Rules {
+		rs, err := engine.ParseRuleSet(rname)
+		if err != nil {
+			return errAt(at("rules", ri), "rules: %v", err)
+		}
+		for pi, players := range g.Players {
+			if lo, hi := rs.PlayerRange(); players < lo || players > hi {
+				return errAt(at("players", pi), "players: %d is out of range for %s (valid: %d to %d)", players, rs, lo, hi)
+			}
+			for _, opt := range g.Options {
+				for _, lu := range g.Lineups {
+					for _, combo := range combos {
+						cell, err := e.cell(gi, rs, players, opt, lu, combo, seats, subst, at)
+						if err != nil {
+							return err
+						}
+						e.Cells = append(e.Cells, cell)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func varNames[V any](vars ordered[V]) string {
+	var n []string
+	for _, v := range vars {
+		n = append(n, v.Key)
+	}
+	if len(n) == 0 {
+		return "none"
+	}
+	return strings.Join(n, ", ")
+}
+
+func (e *Experiment) cell(gi int, rs engine.RuleSet, players int, opt entry[map[string]string], lu entry[[]string], combo []string,
+	seats sim.Seats, subst func(string, []string, int) (string, error), at func(...any) int) (Cell, error) {
+	g := &e.File.Grids[gi]
+	o := engine.DefaultOptions(rs)
+	names := slices.Sorted(func(yield func(string) bool) {
+		for k := range opt.Value {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	for _, name := range names {
+		line := at("options", opt.Key, name)
+		v, err := subst(opt.Value[name], combo, line)
+		if err != nil {
+			return Cell{}, err
+		}
+		if err := o.Set(name, v); err != nil {
+			return Cell{}, errAt(line, "options %s: %v", opt.Key, err)
+		}
+	}
+	if err := o.Validate(players); err != nil {
+		return Cell{}, errAt(at("options", opt.Key), "options %s with %s and %d players: %v", opt.Key, rs, players, err)
+	}
+	luLine := at("lineups", lu.Key)
+	if len(lu.Value) != 1 && len(lu.Value) != players {
+		return Cell{}, errAt(luLine, "lineups %s: %d strategies for %d players: give one for every seat, or one per seat", lu.Key, len(lu.Value), players)
+	}
+	var lineUp []strategy.Spec
+	for i := range players {
+		s, err := subst(lu.Value[min(i, len(lu.Value)-1)], combo, luLine)
+		if err != nil {
+			return Cell{}, err
+		}
+		sp, err := strategy.Parse(s)
+		if err != nil {
+			return Cell{}, errAt(luLine, "lineups %s: %v", lu.Key, err)
+		}
+		lineUp = append(lineUp, sp)
+	}
+	coords := map[string]string{"rules": rs.String(), "players": strconv.Itoa(players), "options": opt.Key, "lineup": lu.Key}
+	for i, v := range g.Vars {
+		coords[v.Key] = combo[i]
+	}
+	cfg := sim.Config{Options: o, Players: players, LineUp: lineUp, Seats: seats, Games: e.File.Games, Seed: e.File.Seed}
+	if err := cfg.Validate(); err != nil {
+		return Cell{}, errAt(at(), "%v", err)
+	}
+	return Cell{Index: len(e.Cells), Grid: gi, Coords: coords, Config: cfg}, nil
+}
+
+// label names the cells by the axes that vary over the experiment.
+func (e *Experiment) label() {
+	axes := []string{"rules", "players", "options", "lineup"}
+	for _, g := range e.File.Grids {
+		for _, v := range g.Vars {
+			if !slices.Contains(axes, v.Key) {
+				axes = append(axes, v.Key)
+			}
+		}
+	}
+	for _, a := range axes {
+		vals := map[string]bool{}
+		for _, c := range e.Cells {
+			vals[c.Coords[a]] = true
+		}
+		if len(vals) > 1 {
+			e.Axes = append(e.Axes, a)
+		}
+	}
+	for i := range e.Cells {
+		c := &e.Cells[i]
+		var parts []string
+		for _, a := range e.Axes {
+			v, ok := c.Coords[a]
+			if !ok {
+				continue
+			}
+			switch a {
+			case "players":
+				v += "p"
+			case "rules", "options", "lineup":
+			default:
+				v = a + "=" + v
+			}
+			parts = append(parts, v)
+		}
+		if len(parts) == 0 {
+			parts = []string{"all"}
+		}
+		c.Label = strings.Join(parts, " ")
+		c.Slug = slug(fmt.Sprintf("%02d-%s", i, c.Label))
+	}
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+func (e *Experiment) comparison(root *yaml.Node, ci int, c Comparison) error {
+	at := func(path ...any) int { return lineOf(root, append([]any{"compare", ci}, path...)...) }
+	if c.Against != "" {
+		if c.Axis != "" || c.Baseline != "" || len(c.Metrics) > 0 {
+			return errAt(at(), "compare: against tests one metric of every cell; it takes metric, not axis, baseline or metrics")
+		}
+		m, err := ParseMetric(c.Metric)
+		if err != nil {
+			return errAt(at("metric"), "compare: %v", err)
+		}
+		if m.Numeric() {
+			return errAt(at("metric"), "compare: against needs a yes/no metric (first-player, unfinished, position:K), not %s", m)
+		}
+		p := math.NaN()
+		if c.Against != "fair" {
+			p, err = strconv.ParseFloat(c.Against, 64)
+			if err != nil || !(p > 0 && p < 1) {
+				return errAt(at("against"), "compare: against %q, want fair (1/players) or a proportion strictly between 0 and 1", c.Against)
+			}
+		}
+		if err := e.checkPositions(m, at("metric")); err != nil {
+			return err
+		}
+		e.OneSample = append(e.OneSample, OneSample{m, p})
+		return nil
+	}
+	if c.Metric != "" {
+		return errAt(at("metric"), "compare: metric goes with against; a paired comparison takes metrics")
+	}
+	axes := []string{"rules", "players", "options", "lineup"}
+	for _, g := range e.File.Grids {
+		for _, v := range g.Vars {
+			axes = append(axes, v.Key)
+		}
+	}
+	if !slices.Contains(axes, c.Axis) {
+		return errAt(at("axis"), "compare: axis %q (valid: %s)", c.Axis, strings.Join(slices.Compact(axes), ", "))
+	}
+	metrics := c.Metrics
+	if len(metrics) == 0 {
+		metrics = []string{"turns", "first-player", "unfinished"}
+	}
+	var ms []Metric
+	for i, s := range metrics {
+		m, err := ParseMetric(s)
+		if err != nil {
+			return errAt(at("metrics", i), "compare: %v", err)
+		}
+		if err := e.checkPositions(m, at("metrics", i)); err != nil {
+			return err
+		}
+		ms = append(ms, m)
+	}
+	found := false
+	for _, a := range e.Cells {
+		found = found || a.Coords[c.Axis] == c.Baseline
+	}
+	if !found {
+		return errAt(at("baseline"), "compare: baseline %q is not a value of axis %s", c.Baseline, c.Axis)
+	}
+	for _, a := range e.Cells {
+		if v, ok := a.Coords[c.Axis]; !ok || v == c.Baseline {
+			continue
+		}
+		b := e.partner(a, c.Axis, c.Baseline)
+		if b < 0 {
+			return errAt(at("baseline"), "compare: cell %q has no baseline cell with %s=%s in its grid", a.Label, c.Axis, c.Baseline)
+		}
+		e.Pairs = append(e.Pairs, Pair{A: a.Index, B: b, Axis: c.Axis, Metrics: ms})
+	}
+	return nil
+}
+
+func (e *Experiment) checkPositions(m Metric, line int) error {
+	if m.Kind != MetricPosition {
+		return nil
+	}
+	for _, c := range e.Cells {
+		if m.Position >= c.Config.Players {
+			return errAt(line, "compare: %s, but cell %q has %d players", m, c.Label, c.Config.Players)
+		}
+	}
+	return nil
+}
+
+// partner is the cell of a's grid equal to a except for value on axis.
+func (e *Experiment) partner(a Cell, axis, value string) int {
+	for _, b := range e.Cells {
+		if b.Grid != a.Grid || b.Coords[axis] != value {
+			continue
+		}
+		same := true
+		for k, v := range a.Coords {
+			if k != axis && b.Coords[k] != v {
+				same = false
+			}
+		}
+		if same {
+			return b.Index
+		}
+	}
+	return -1
+}
+
+func (e *Experiment) checkSurface(root *yaml.Node) error {
+	s := e.File.Surface
+	at := func(k string) int { return lineOf(root, "surface", k) }
+	m, err := ParseMetric(s.Metric)
+	if err != nil {
+		return errAt(at("metric"), "surface: %v", err)
+	}
+	if err := e.checkPositions(m, at("metric")); err != nil {
+		return err
+	}
+	for _, k := range []struct{ key, v string }{{"rows", s.Rows}, {"cols", s.Cols}} {
+		ok := false
+		for _, c := range e.Cells {
+			if _, has := c.Coords[k.v]; has {
+				ok = true
+			}
+		}
+		if !ok {
+			return errAt(at(k.key), "surface: %s %q is not an axis of the experiment", k.key, k.v)
+		}
+	}
+	if s.Rows == s.Cols {
+		return errAt(at("cols"), "surface: rows and cols are both %q", s.Rows)
+	}
+	return nil
+}

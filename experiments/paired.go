@@ -1,0 +1,192 @@
+package experiments
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/sim"
+)
+
+// outcome is what a game contributes to the metrics.
+type outcome struct {
+	turns, drawn int64
+	first        bool   // the player who took the first turn won
+	unfinished   bool   // the turn cap or a block ended it
+	won          uint32 // bit j: line-up position j won
+}
+
+func outcomeOf(r *engine.Result, c *sim.Config, game int64) outcome {
+	o := outcome{turns: int64(r.Turns), drawn: int64(r.CardsDrawn), unfinished: r.Outcome != engine.Finished}
+	o.first = r.FirstToAct >= 0 && r.Won(r.FirstToAct)
+	for s := 0; s < c.Players; s++ {
+		if r.Won(s) {
+			o.won |= 1 << uint(c.Position(game, s))
+		}
+	}
+	return o
+}
+
+func (o *outcome) number(m Metric) int64 {
+	if m.Kind == MetricCardsDrawn {
+		return o.drawn
+	}
+	return o.turns
+}
+
+func (o *outcome) yes(m Metric) bool {
+	switch m.Kind {
+	case MetricFirstPlayer:
+		return o.first
+	case MetricUnfinished:
+		return o.unfinished
+	}
+	return o.won>>uint(m.Position)&1 != 0
+}
+
+// Sums are exact integer sums of a paired difference d = A - B.
+type Sums struct {
+	A     int64 `json:"a"` // sum of A's values
+	B     int64 `json:"b"` // sum of B's values
+	Sum   int64 `json:"sum"`
+	SumSq int64 `json:"sum_sq"`
+}
+
+func (s *Sums) add(a, b int64) {
+	s.A += a
+	s.B += b
+	s.Sum += a - b
+	s.SumSq += (a - b) * (a - b)
+}
+
+func (s *Sums) merge(o Sums) {
+	s.A += o.A
+	s.B += o.B
+	s.Sum += o.Sum
+	s.SumSq += o.SumSq
+}
+
+// PairStats accumulates, game by game, the paired outcomes of a pair of
+// cells: the differences of the numeric metrics and the 2x2 tables of the
+// yes/no metrics ([both, A only, B only, neither]). All integers: exact and
+// mergeable in any order.
+type PairStats struct {
+	N          int64                       `json:"n"`
+	Turns      Sums                        `json:"turns"`
+	CardsDrawn Sums                        `json:"cards_drawn"`
+	First      [4]int64                    `json:"first_player"`
+	Unfinished [4]int64                    `json:"unfinished"`
+	Position   [engine.MaxPlayers][4]int64 `json:"position"`
+}
+
+func cellOf(a, b bool) int {
+	switch {
+	case a && b:
+		return 0
+	case a:
+		return 1
+	case b:
+		return 2
+	}
+	return 3
+}
+
+func (p *PairStats) add(a, b *outcome) {
+	p.N++
+	p.Turns.add(a.turns, b.turns)
+	p.CardsDrawn.add(a.drawn, b.drawn)
+	p.First[cellOf(a.first, b.first)]++
+	p.Unfinished[cellOf(a.unfinished, b.unfinished)]++
+	for j := range p.Position {
+		p.Position[j][cellOf(a.won>>uint(j)&1 != 0, b.won>>uint(j)&1 != 0)]++
+	}
+}
+
+func (p *PairStats) merge(o *PairStats) {
+	p.N += o.N
+	p.Turns.merge(o.Turns)
+	p.CardsDrawn.merge(o.CardsDrawn)
+	for i := range 4 {
+		p.First[i] += o.First[i]
+		p.Unfinished[i] += o.Unfinished[i]
+		for j := range p.Position {
+			p.Position[j][i] += o.Position[j][i]
+		}
+	}
+}
+
+func (p *PairStats) table(m Metric) [4]int64 {
+	switch m.Kind {
+	case MetricFirstPlayer:
+		return p.First
+	case MetricUnfinished:
+		return p.Unfinished
+	}
+	return p.Position[m.Position]
+}
+
+// Test is one test of an experiment, before and after Holm's correction.
+type Test struct {
+	Name     string  `json:"name"`   // what is compared
+	Metric   string  `json:"metric"` // the metric
+	Method   string  `json:"method"` // the test used
+	N        int64   `json:"n"`      // games (pairs of games for paired tests)
+	EstA     float64 `json:"estimate_a"`
+	EstB     float64 `json:"estimate_b"` // the baseline, or the proportion tested against
+	Effect   float64 `json:"effect"`     // A - B: a mean difference or a difference of proportions
+	EffectLo float64 `json:"effect_ci_low"`
+	EffectHi float64 `json:"effect_ci_high"`
+	P        float64 `json:"p"`
+	PHolm    float64 `json:"p_holm"`
+}
+
+// pairedTest tests metric m of a pair: a paired t-test of the mean
+// difference for numbers, McNemar's test for yes/no.
+func pairedTest(p *PairStats, m Metric) Test {
+	t := Test{Metric: m.String(), N: p.N}
+	if m.Numeric() {
+		s := p.Turns
+		if m.Kind == MetricCardsDrawn {
+			s = p.CardsDrawn
+		}
+		pr := analysis.Paired{N: p.N, Sum: float64(s.Sum), SumSq: float64(s.SumSq)}
+		r := pr.Test(sim.Confidence)
+		t.Method = "paired t-test of the mean difference"
+		if p.N > 0 {
+			t.EstA, t.EstB = float64(s.A)/float64(p.N), float64(s.B)/float64(p.N)
+		}
+		t.Effect, t.EffectLo, t.EffectHi, t.P = r.Mean, r.Lo, r.Hi, r.P
+		return t
+	}
+	tab := p.table(m)
+	r := analysis.McNemar(tab[1], tab[2], p.N, sim.Confidence)
+	t.Method = "McNemar (chi-square with continuity correction)"
+	if r.Exact {
+		t.Method = "McNemar (exact binomial)"
+	}
+	if p.N > 0 {
+		t.EstA = float64(tab[0]+tab[1]) / float64(p.N)
+		t.EstB = float64(tab[0]+tab[2]) / float64(p.N)
+	}
+	t.Effect, t.EffectLo, t.EffectHi, t.P = r.Diff, r.DiffLo, r.DiffHi, r.P
+	return t
+}
+
+// oneSampleTest tests a proportion of x in n against p0: the score test
+// (z = (x/n - p0) / sqrt(p0 (1 - p0) / n), two-sided), with the Wilson
+// interval for the difference x/n - p0.
+func oneSampleTest(x, n int64, p0 float64) Test {
+	t := Test{Method: "one-sample score test of a proportion", N: n, EstB: p0, P: math.NaN()}
+	lo, hi := analysis.Wilson(x, n, sim.Confidence)
+	if n == 0 {
+		t.EstA, t.Effect, t.EffectLo, t.EffectHi = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+		return t
+	}
+	t.EstA = float64(x) / float64(n)
+	t.Effect, t.EffectLo, t.EffectHi = t.EstA-p0, lo-p0, hi-p0
+	z := (t.EstA - p0) / math.Sqrt(p0*(1-p0)/float64(n))
+	t.P = 2 * distuv.UnitNormal.Survival(math.Abs(z))
+	return t
+}

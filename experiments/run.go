@@ -1,0 +1,271 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/sim"
+)
+
+// RunOptions change how an experiment runs, not what it is.
+type RunOptions struct {
+	Games    int64   // games per cell (0: the file's); with CIWidth, the most per cell
+	Seed     *uint64 // the seed (nil: the file's)
+	Workers  int     // 0: one per core
+	CIWidth  float64 // > 0: play each cell in batches until its main estimate's 95% interval is this narrow
+	Shard    sim.Shard
+	Progress sim.Progress
+	Interval time.Duration
+}
+
+// CellResult is what a run learned about one cell.
+type CellResult struct {
+	Stats sim.Stats `json:"stats"`
+	Stop  string    `json:"stop"` // why the cell stopped
+}
+
+// Result is a run (or a merge of shards) of an experiment.
+type Result struct {
+	Experiment *Experiment `json:"-"`
+	Seed       uint64      `json:"seed"`
+	Games      int64       `json:"games"` // games per cell asked for
+	CIWidth    float64     `json:"ci_width,omitempty"`
+	Lo, Hi     int64       `json:"-"`
+	Cells      []CellResult
+	Pairs      []PairStats
+	Complete   bool
+	Start, End time.Time
+	Workers    int
+}
+
+// chunk is the number of consecutive games a worker takes at a time.
+const chunk = 256
+
+// Run plays the experiment. Game i of every cell uses the same seed and
+// index, so the cells share their deals, and the results are the same for
+// any worker count. Cancelling ctx stops the run after the current chunks;
+// the result then says it is incomplete.
+func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
+	res := &Result{Experiment: e, Seed: e.File.Seed, Games: e.File.Games, CIWidth: o.CIWidth, Start: time.Now()}
+	if o.Seed != nil {
+		res.Seed = *o.Seed
+	}
+	if o.Games != 0 {
+		if o.Games < 1 {
+			return nil, fmt.Errorf("games: %d, want at least 1 game per cell", o.Games)
+		}
+		res.Games = o.Games
+	}
+	if o.CIWidth < 0 || math.IsNaN(o.CIWidth) {
+		return nil, fmt.Errorf("ci-width: %v, want a positive width", o.CIWidth)
+	}
+	if o.CIWidth > 0 && o.Shard.Count > 1 {
+		return nil, errors.New("ci-width and shard cannot be combined: a shard cannot know when the other shards' cells are precise enough")
+	}
+	cells := make([]sim.Config, len(e.Cells))
+	for i := range e.Cells {
+		cells[i] = e.Cells[i].Config
+		cells[i].Seed, cells[i].Games = res.Seed, res.Games
+		if err := cells[i].Validate(); err != nil {
+			return nil, err
+		}
+	}
+	res.Lo, res.Hi = o.Shard.Range(res.Games)
+	if res.Hi <= res.Lo {
+		return nil, fmt.Errorf("shard %s of %d games holds no game", o.Shard, res.Games)
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	res.Workers = workers
+	ws := make([]*worker, workers)
+	for w := range ws {
+		wk, err := newWorker(e, cells)
+		if err != nil {
+			return nil, err
+		}
+		ws[w] = wk
+	}
+	res.Cells = make([]CellResult, len(cells))
+	for i := range res.Cells {
+		res.Cells[i].Stats = sim.NewStats(&cells[i])
+		res.Cells[i].Stop = fmt.Sprintf("all %d games played", res.Hi-res.Lo)
+	}
+	res.Pairs = make([]PairStats, len(e.Pairs))
+	active := make([]bool, len(cells))
+	for i := range active {
+		active[i] = true
+	}
+	batch := res.Hi - res.Lo
+	if o.CIWidth > 0 {
+		batch = e.File.Batch
+	}
+	var done atomic.Int64
+	total := (res.Hi - res.Lo) * int64(len(cells))
+	stopProgress := startProgress(o, &done, total)
+	defer stopProgress()
+	batches := 0
+	for a := res.Lo; a < res.Hi && ctx.Err() == nil; a += batch {
+		b := min(a+batch, res.Hi)
+		if err := runBatch(ctx, ws, active, a, b, &done); err != nil {
+			return nil, err
+		}
+		for _, wk := range ws {
+			for i, t := range wk.tables {
+				st := t.TakeStats()
+				res.Cells[i].Stats.Merge(&st)
+			}
+			for i := range wk.pairs {
+				res.Pairs[i].merge(&wk.pairs[i])
+				wk.pairs[i] = PairStats{}
+			}
+		}
+		batches++
+		if o.CIWidth > 0 && ctx.Err() == nil {
+			more := false
+			for i := range active {
+				if !active[i] {
+					continue
+				}
+				w := mainWidth(e.Main, &res.Cells[i].Stats)
+				if batches >= 2 && w <= o.CIWidth {
+					active[i] = false
+					res.Cells[i].Stop = fmt.Sprintf("95%% interval of %s %.4g wide after %d games (target %g)", e.Main, w, res.Cells[i].Stats.Games, o.CIWidth)
+				} else {
+					more = true
+					res.Cells[i].Stop = fmt.Sprintf("reached the %d-game limit with a 95%% interval of %s %.4g wide (target %g)", res.Hi-res.Lo, e.Main, w, o.CIWidth)
+				}
+			}
+			if !more {
+				break
+			}
+		}
+	}
+	for i := range res.Cells {
+		res.Cells[i].Stats.Compact()
+	}
+	res.Complete = ctx.Err() == nil
+	res.End = time.Now()
+	return res, nil
+}
+
+// mainWidth is the width of the 95% interval of the main estimate.
+func mainWidth(m Metric, st *sim.Stats) float64 {
+	var x int64
+	switch m.Kind {
+	case MetricTurns:
+		ci := st.Turns.MeanCI(sim.Confidence)
+		return ci.Hi - ci.Lo
+	case MetricCardsDrawn:
+		ci := st.CardsDrawn.MeanCI(sim.Confidence)
+		return ci.Hi - ci.Lo
+	case MetricFirstPlayer:
+		x = st.FirstToActWins
+	case MetricUnfinished:
+		x = st.Unfinished + st.Blocked
+	case MetricPosition:
+		x = st.WinsByPosition[m.Position]
+	}
+	lo, hi := analysis.Wilson(x, st.Games, sim.Confidence)
+	return hi - lo
+}
+
+// worker holds a table per cell and the pair sums of the games it played.
+type worker struct {
+	e        *Experiment
+	cells    []sim.Config
+	tables   []*sim.Table
+	pairs    []PairStats
+	outcomes []outcome
+}
+
+func newWorker(e *Experiment, cells []sim.Config) (*worker, error) {
+	w := &worker{e: e, cells: cells, pairs: make([]PairStats, len(e.Pairs)), outcomes: make([]outcome, len(cells))}
+	for i := range cells {
+		t, err := sim.NewTable(&cells[i])
+		if err != nil {
+			return nil, err
+		}
+		w.tables = append(w.tables, t)
+	}
+	return w, nil
+}
+
+// play plays game i in every active cell and pairs the outcomes.
+func (w *worker) play(i int64, active []bool) {
+	for c, t := range w.tables {
+		if active[c] {
+			w.outcomes[c] = outcomeOf(t.Play(i), &w.cells[c], i)
+		}
+	}
+	for k, p := range w.e.Pairs {
+		if active[p.A] && active[p.B] {
+			w.pairs[k].add(&w.outcomes[p.A], &w.outcomes[p.B])
+		}
+	}
+}
+
+func runBatch(ctx context.Context, ws []*worker, active []bool, a, b int64, done *atomic.Int64) error {
+	var next atomic.Int64
+	next.Store(a)
+	nActive := int64(0)
+	for _, on := range active {
+		if on {
+			nActive++
+		}
+	}
+	var eg errgroup.Group
+	for _, wk := range ws {
+		eg.Go(func() error {
+			for ctx.Err() == nil {
+				lo := next.Add(chunk) - chunk
+				if lo >= b {
+					return nil
+				}
+				hi := min(lo+chunk, b)
+				for i := lo; i < hi; i++ {
+					wk.play(i, active)
+				}
+				done.Add((hi - lo) * nActive)
+			}
+			return nil
+		})
+	}
+	return eg.Wait()
+}
+
+// startProgress reports progress every interval until the returned stop is called.
+func startProgress(o RunOptions, done *atomic.Int64, total int64) (stop func()) {
+	if o.Progress == nil {
+		return func() {}
+	}
+	start := time.Now()
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(o.Interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				o.Progress(done.Load(), total, time.Since(start))
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-finished
+	}
+}
