@@ -7,7 +7,7 @@ import "math/bits"
 // it can be copied with =.
 type Hand struct {
 	counts  [64]uint8 // by kind; 64 entries so that k&63 needs no bounds check
-	colors  [NumColors + 1]uint16
+	colors  [8]uint16 // by printed color (NoColor: wilds); 8 entries so that c&7 needs no bounds check
 	size    uint16
 	present uint64 // bit k set: at least one card of kind k
 }
@@ -19,13 +19,13 @@ func (h *Hand) Count(k Card) int { return int(h.counts[k&63]) }
 func (h *Hand) Size() int { return int(h.size) }
 
 // ColorCount is the number of cards printed in color c (NoColor: wilds).
-func (h *Hand) ColorCount(c Color) int { return int(h.colors[c]) }
+func (h *Hand) ColorCount(c Color) int { return int(h.colors[c&7]) }
 
 // Add puts one card of kind k in the hand.
 func (h *Hand) Add(k Card) {
-	h.present |= 1 << k
+	h.present |= 1 << (k & 63)
 	h.counts[k&63]++
-	h.colors[cardColor[k]]++
+	h.colors[cardColor[k]&7]++
 	h.size++
 }
 
@@ -33,9 +33,9 @@ func (h *Hand) Add(k Card) {
 func (h *Hand) Remove(k Card) {
 	h.counts[k&63]--
 	if h.counts[k&63] == 0 {
-		h.present &^= 1 << k
+		h.present &^= 1 << (k & 63)
 	}
-	h.colors[cardColor[k]]--
+	h.colors[cardColor[k]&7]--
 	h.size--
 }
 
