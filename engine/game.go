@@ -48,16 +48,10 @@ type Game struct {
 	round                 int
 
 	// Round state.
-	hands [MaxPlayers]Hand
-	// The draw pile. Unless ordered, it is a set from which each draw takes a
-	// uniformly random card (a lazy Fisher-Yates shuffle: the same
-	// distribution as shuffling, with randomness spent only on cards that
-	// are drawn); ordered (a stacked deck) draws from drawPile[drawN-1].
-	drawPile   [MaxDeck]Card
+	hands      [MaxPlayers]Hand
+	drawPile   [MaxDeck]Card // the top is drawPile[drawN-1]
 	drawN      int
-	ordered    bool
-	pileRng    *Rand            // the deal stream, then the reshuffle stream after a reshuffle
-	reshuffled bool             // the reshuffle stream is seeded and in use
+	reshuffled bool             // the reshuffle stream is seeded
 	discard    [NumCards]uint16 // the discard pile, top card included
 	discardN   int
 	top        Card
@@ -86,6 +80,7 @@ type Game struct {
 	miniN     int
 	miniColor Color
 	pointedAt [MaxPlayers]int // the last Point Taken's result
+	pointed   bool            // a Point Taken was played this round
 
 	// Decision context, for views.
 	decision   Decision
@@ -100,6 +95,10 @@ type Game struct {
 	revealTo   int
 	revealed   Hand
 	moves      [maxMoves]Move
+
+	// Whether the options allow any answer to a pending Draw Two, so that
+	// classic games skip the question.
+	d2Responses bool
 }
 
 // NewGame builds a table for len(strategies) players. It validates the
@@ -109,6 +108,7 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{opts: opts, n: len(strategies)}
+	g.d2Responses = opts.StackDrawTwo || opts.DeflectDrawTwo || opts.StackMixed
 	for i, s := range strategies {
 		if s == nil {
 			return nil, fmt.Errorf("seat %d has no strategy", i)
@@ -203,7 +203,6 @@ func (g *Game) count(c Counter) { g.res.Count[c]++ }
 func (g *Game) StartRound() {
 	r := uint64(g.round)
 	g.dealRng.seedFrom(g.key, PurposeDeal+Purpose(r))
-	g.pileRng = &g.dealRng
 	g.reshuffled = false
 
 	for p := range g.n {
@@ -222,12 +221,19 @@ func (g *Game) StartRound() {
 	g.turns, g.idle, g.motion = 0, 0, 0
 	g.over, g.outcome, g.winner = false, Finished, -1
 	g.revealTo = -1
-	g.silenced = [MaxPlayers]bool{}
-	g.nSilenced = 0
+	if g.nSilenced != 0 {
+		g.silenced = [MaxPlayers]bool{}
+		g.nSilenced = 0
+	}
 	g.linkA, g.linkB = -1, -1
-	g.mini = [NumCards]uint16{}
-	g.miniN = 0
-	g.pointedAt = [MaxPlayers]int{}
+	if g.miniN != 0 { // cards left on a mini-pile by a player who went out on it
+		g.mini = [NumCards]uint16{}
+		g.miniN = 0
+	}
+	if g.pointed {
+		g.pointedAt = [MaxPlayers]int{}
+		g.pointed = false
+	}
 
 	if g.opts.Dealer != DealerRotate {
 		g.dealerRng.seedFrom(g.key, PurposeDealer+Purpose(r))
@@ -249,11 +255,10 @@ func (g *Game) StartRound() {
 			g.drawPile[len(g.stacked)-1-i] = c
 		}
 		g.drawN = len(g.stacked)
-		g.ordered = true
 		g.stacked = nil
 	} else {
 		g.drawN = copy(g.drawPile[:], g.deckCards[:g.deckSize])
-		g.ordered = false
+		g.dealRng.ShuffleCards(g.drawPile[:g.drawN])
 	}
 	for range g.opts.HandSize {
 		for i := 1; i <= g.n; i++ {
@@ -304,13 +309,8 @@ func (g *Game) highCard() int {
 	return tied[0]
 }
 
-// pop takes the next card off the non-empty draw pile: a uniformly random
-// one, or the top of a stacked deck.
+// pop takes the top card off the non-empty draw pile.
 func (g *Game) pop() Card {
-	if !g.ordered {
-		j := g.pileRng.uint32n(uint32(g.drawN))
-		g.drawPile[j], g.drawPile[g.drawN-1] = g.drawPile[g.drawN-1], g.drawPile[j]
-	}
 	g.drawN--
 	return g.drawPile[g.drawN]
 }
@@ -355,7 +355,7 @@ func (g *Game) startCard() {
 			g.discardN--
 			g.drawPile[g.drawN] = c
 			g.drawN++
-			g.ordered = false // reshuffled: the next flip is a random card
+			g.dealRng.ShuffleCards(g.drawPile[:g.drawN])
 			c = g.flip()
 		}
 	} else {

@@ -70,6 +70,7 @@ func (g *Game) pointTaken(p int) {
 	g.endLink()
 	var choice [MaxPlayers]int
 	g.pointedAt = [MaxPlayers]int{}
+	g.pointed = true
 	for q := 0; q < g.n; q++ {
 		if g.out[q] {
 			continue

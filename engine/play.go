@@ -160,6 +160,12 @@ func (g *Game) skipAttack(victim int, k Card) {
 // accepts (draws and loses the turn), challenges a Wild Draw Four, or,
 // under the house rules, stacks or deflects, which passes the attack on.
 func (g *Game) drawAttack(p, victim int, sym Symbol, total int, ref Color, below Card, legal bool) {
+	if sym == DrawTwo && !g.d2Responses {
+		g.give(victim, total) // nothing to answer with: the classic rules
+		g.skip(victim)
+		g.current = g.nextOf(victim)
+		return
+	}
 	for {
 		g.pendingSym, g.pendingN, g.pendingBy, g.refColor, g.refTop = sym, total, p, ref, below
 		m := g.ask(victim, DecideRespond, g.respondMoves(victim, sym, g.moves[:0]))

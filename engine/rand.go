@@ -26,11 +26,7 @@ const (
 // about a hundred numbers are drawn per game. Streams start at states
 // derived by splitmix64 from their keys, as its authors recommend; with a
 // period of 2^128, streams of different keys do not overlap in practice.
-type Rand struct {
-	s0, s1  uint64
-	half    uint32 // the unused half of the last output, for uint32n
-	hasHalf bool
-}
+type Rand struct{ s0, s1 uint64 }
 
 // mix is the splitmix64 finalizer (Steele, Lea and Flood 2014), a bijection
 // that spreads nearby keys over the whole 64-bit range.
@@ -54,7 +50,6 @@ func (r *Rand) seedFrom(key uint64, purpose Purpose) {
 	if r.s0|r.s1 == 0 {
 		r.s1 = 1 // the one state xoroshiro must avoid
 	}
-	r.hasHalf = false
 }
 
 // Uint64 returns a uniformly random 64-bit value.
@@ -93,34 +88,28 @@ func (r *Rand) Bernoulli(p float64) bool {
 	return p >= 1 || r.Float64() < p
 }
 
-// next32 returns 32 uniformly random bits: half of a 64-bit output.
-func (r *Rand) next32() uint32 {
-	if r.hasHalf {
-		r.hasHalf = false
-		return r.half
-	}
-	v := r.Uint64()
-	r.half, r.hasHalf = uint32(v>>32), true
-	return uint32(v)
-}
-
-// uint32n returns a uniform integer in [0, n) for 0 < n < 2^32 with
-// Lemire's method on 32 bits, spending half a 64-bit output per call.
-func (r *Rand) uint32n(n uint32) uint32 {
-	prod := uint64(r.next32()) * uint64(n)
-	if uint32(prod) < n {
-		thresh := -n % n
-		for uint32(prod) < thresh {
-			prod = uint64(r.next32()) * uint64(n)
-		}
-	}
-	return uint32(prod >> 32)
-}
-
-// ShuffleCards puts cards in uniformly random order (Fisher-Yates).
+// ShuffleCards puts cards in uniformly random order (Fisher-Yates). Each
+// 64-bit output gives two 32-bit draws, each bounded exactly with Lemire's
+// method; decks never reach 2^32 cards.
 func (r *Rand) ShuffleCards(cards []Card) {
+	var bits64 uint64
+	have := false
 	for i := len(cards) - 1; i > 0; i-- {
-		j := r.uint32n(uint32(i + 1))
-		cards[i], cards[j] = cards[j], cards[i]
+		n := uint32(i + 1)
+		var x uint32
+		for {
+			if have {
+				x, have = uint32(bits64>>32), false
+			} else {
+				bits64, have = r.Uint64(), true
+				x = uint32(bits64)
+			}
+			prod := uint64(x) * uint64(n)
+			if lo := uint32(prod); lo >= n || lo >= -n%n {
+				x = uint32(prod >> 32)
+				break
+			}
+		}
+		cards[i], cards[x] = cards[x], cards[i]
 	}
 }

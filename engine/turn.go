@@ -261,12 +261,11 @@ func (g *Game) reshuffle() bool {
 	g.discard[g.top] = 1
 	g.discardN = 1
 	g.drawN = n
-	g.ordered = false
 	if !g.reshuffled {
 		g.reshuffleRng.seedFrom(g.key, PurposeReshuffle+Purpose(g.round))
-		g.pileRng = &g.reshuffleRng
 		g.reshuffled = true
 	}
+	g.reshuffleRng.ShuffleCards(g.drawPile[:n])
 	g.count(CountReshuffle)
 	g.emit(Event{Kind: EvReshuffle, N: n})
 	return true
