@@ -54,6 +54,12 @@ func (v *View) CalledUNO(p int) bool { return v.g.unoCalled[p] }
 // Discarded is the number of cards of kind k in the discard pile.
 func (v *View) Discarded(k Card) int { return int(v.g.discard[k]) }
 
+// DeckSize is the number of cards in the game.
+func (v *View) DeckSize() int { return v.g.deckSize }
+
+// DiscardSize is the number of cards in the discard pile, the top included.
+func (v *View) DiscardSize() int { return v.g.discardN }
+
 // DrawPileSize is the number of cards in the draw pile.
 func (v *View) DrawPileSize() int { return v.g.drawN }
 

@@ -279,20 +279,29 @@ func BluffProbability(v *engine.View) float64 {
 	hand := v.Hand()
 	ref, below := v.ReferenceColor(), v.ReferenceTop()
 	rule := v.Options().WD4Legal
-	unseen, matching := 0, 0
-	for k := engine.Card(0); k < engine.Card(engine.NumCards); k++ {
-		n := deck[k] - hand.Count(k) - v.Discarded(k)
-		if n <= 0 {
-			continue
+	miniPile, _ := v.MiniPile()
+	unseen := v.DeckSize() - hand.Size() - v.DiscardSize() - miniPile
+	matching := 0
+	count := func(k engine.Card) {
+		if n := deck[k] - hand.Count(k) - v.Discarded(k); n > 0 {
+			matching += n
 		}
-		unseen += n
-		switch {
-		case k.Color() == ref:
-			matching += n
-		case k.IsWild() && k.Symbol() != engine.WildDrawFour && rule != engine.NoColorMatch:
-			matching += n
-		case rule == engine.NoPlayable && !below.IsWild() && !k.IsWild() && k.Symbol() == below.Symbol():
-			matching += n // playable on the card below by its symbol
+	}
+	for s := engine.Zero; s < engine.FirstWild; s++ {
+		count(engine.MakeCard(ref, s)) // the reference color printed on it
+	}
+	if rule != engine.NoColorMatch {
+		for s := engine.FirstWild; s < engine.NumSymbols; s++ {
+			if s != engine.WildDrawFour {
+				count(engine.WildCard(s)) // another wild
+			}
+		}
+	}
+	if rule == engine.NoPlayable && !below.IsWild() {
+		for c := engine.Red; c < engine.NoColor; c++ {
+			if c != ref {
+				count(engine.MakeCard(c, below.Symbol())) // playable on the card below by its symbol
+			}
 		}
 	}
 	pLegal := 1.0
