@@ -38,30 +38,29 @@ func (*Random) Decide(v *engine.View, moves []engine.Move) int {
 // is left. The plays come first in a turn's moves.
 func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand, noBluff bool) int {
 	h := v.Hand()
-	var count [64]uint8 // instances per play; a turn offers at most 62 plays
-	total, n := 0, 0
+	wd4 := engine.WildCard(engine.WildDrawFour)
+	bluff := noBluff && h.Count(wd4) != 0 && !v.WD4Legal()
+	total := 0
 	for _, m := range moves {
 		if m.Kind() != engine.MovePlay {
 			break
 		}
-		k := m.Card()
-		c := h.Count(k)
-		if noBluff && k.Symbol() == engine.WildDrawFour && !v.WD4Legal() {
-			c = 0 // never a bluff
+		if k := m.Card(); k != wd4 || !bluff {
+			total += h.Count(k)
 		}
-		count[n&63] = uint8(c)
-		total += c
-		n++
 	}
 	if total == 0 {
 		return len(moves) - 1 // nothing but the draw
 	}
 	x := r.IntN(total)
-	for i := 0; ; i++ {
-		if x -= int(count[i&63]); x < 0 {
-			return i
+	for i, m := range moves {
+		if k := m.Card(); k != wd4 || !bluff {
+			if x -= h.Count(k); x < 0 {
+				return i
+			}
 		}
 	}
+	panic("unreachable")
 }
 
 // indexOfKind is the index of the first move of kind k, or -1.
