@@ -26,6 +26,14 @@
 //     the capacity it needs ([IntHist.Reserve]); every other function may
 //     allocate and is meant for reporting, not for the inner loop.
 //
+// # Plots
+//
+// [HistogramPlot], [OverlaidHistograms], [BandPlot], [ErrorBarPlot] and
+// [HeatMap] draw aggregates (never raw observations) on gonum/plot, and
+// [SavePlot] writes PNG and SVG atomically. Output is deterministic: the same
+// input gives the same bytes (fonts are the Liberation fonts built into the
+// module). Bad input is an error, never a panic.
+//
 // # Formulas and where they come from
 //
 // Normal and Student t quantiles and tail probabilities come from

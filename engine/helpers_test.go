@@ -127,15 +127,35 @@ func newTable(t testing.TB, r RuleSet, n int, sets ...string) *table {
 // deck goes under the draw pile in kind order. The dealer is the one the
 // options choose for round 0 (seat n-1 by default).
 func (tb *table) deal(hands []string, flips, draw string) {
+	tb.t.Helper()
+	if tb.g.opts.Dealer != DealerRotate {
+		tb.t.Fatalf("stacked deals assume dealer=rotate")
+	}
+	tb.dealAs(tb.g.n-1, hands, flips, draw)
+}
+
+// dealAs is deal for a round whose dealer is dealer; it fails if the engine
+// chose another.
+func (tb *table) dealAs(dealer int, hands []string, flips, draw string) {
 	t := tb.t
 	t.Helper()
-	g := tb.g
+	if err := tb.g.StackDeck(stackedOrder(t, tb.g, dealer, hands, flips, draw)); err != nil {
+		t.Fatal(err)
+	}
+	tb.g.StartRound()
+	if tb.g.Dealer() != dealer {
+		t.Fatalf("round %d: the engine chose dealer %d, the stacked deal assumed %d", tb.g.Round(), tb.g.Dealer(), dealer)
+	}
+	tb.check()
+}
+
+// stackedOrder is the deck order that deals hands (dealing one card at a
+// time from the dealer's left), then flips flips, then leaves draw on top of
+// the draw pile; the rest of the deck follows in kind order.
+func stackedOrder(t testing.TB, g *Game, dealer int, hands []string, flips, draw string) []Card {
+	t.Helper()
 	if len(hands) != g.n {
 		t.Fatalf("%d hands for %d players", len(hands), g.n)
-	}
-	dealer := g.n - 1
-	if g.opts.Dealer != DealerRotate {
-		t.Fatalf("stacked deals assume dealer=rotate")
 	}
 	hs := make([][]Card, g.n)
 	for i, h := range hands {
@@ -164,11 +184,7 @@ func (tb *table) deal(hands []string, flips, draw string) {
 			order = append(order, Card(k))
 		}
 	}
-	if err := g.StackDeck(order); err != nil {
-		t.Fatal(err)
-	}
-	g.StartRound()
-	tb.check()
+	return order
 }
 
 // expect queues scripted choices.

@@ -14,47 +14,8 @@ import (
 // laid out for that dealer (deal starts at its left), and the test fails if
 // the engine chose another.
 func clDeal(tb *table, dealer int, hands []string, flips, pile string) {
-	t := tb.t
-	t.Helper()
-	g := tb.g
-	if len(hands) != g.n {
-		t.Fatalf("%d hands for %d players", len(hands), g.n)
-	}
-	hs := make([][]Card, g.n)
-	for i, h := range hands {
-		hs[i] = cards(t, h)
-		if len(hs[i]) != g.opts.HandSize {
-			t.Fatalf("hand %d has %d cards, hand-size is %d", i, len(hs[i]), g.opts.HandSize)
-		}
-	}
-	var order []Card
-	for j := 0; j < g.opts.HandSize; j++ {
-		for i := 1; i <= g.n; i++ {
-			order = append(order, hs[(dealer+i)%g.n][j])
-		}
-	}
-	order = append(order, cards(t, flips)...)
-	order = append(order, cards(t, pile)...)
-	left := g.opts.Deck
-	for _, c := range order {
-		left[c]--
-		if left[c] < 0 {
-			t.Fatalf("stacked deck uses more %s than the deck has", c)
-		}
-	}
-	for k, c := range left {
-		for range c {
-			order = append(order, Card(k))
-		}
-	}
-	if err := g.StackDeck(order); err != nil {
-		t.Fatal(err)
-	}
-	g.StartRound()
-	if g.Dealer() != dealer {
-		t.Fatalf("round %d: the engine chose dealer %d, the stacked deal assumed %d", g.Round(), g.Dealer(), dealer)
-	}
-	tb.check()
+	tb.t.Helper()
+	tb.dealAs(dealer, hands, flips, pile)
 }
 
 // clAsked counts the decisions d put to seat (with more than one move).

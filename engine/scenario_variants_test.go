@@ -21,37 +21,7 @@ import (
 // of the draw pile in order; the rest of the deck follows in kind order.
 func vOrder(t testing.TB, g *Game, dealer int, hands []string, flips, draw string) []Card {
 	t.Helper()
-	if len(hands) != g.n {
-		t.Fatalf("%d hands for %d players", len(hands), g.n)
-	}
-	hs := make([][]Card, g.n)
-	for i, h := range hands {
-		hs[i] = cards(t, h)
-		if len(hs[i]) != g.opts.HandSize {
-			t.Fatalf("hand %d has %d cards, hand-size is %d", i, len(hs[i]), g.opts.HandSize)
-		}
-	}
-	var order []Card
-	for j := 0; j < g.opts.HandSize; j++ {
-		for i := 1; i <= g.n; i++ {
-			order = append(order, hs[(dealer+i)%g.n][j])
-		}
-	}
-	order = append(order, cards(t, flips)...)
-	order = append(order, cards(t, draw)...)
-	left := g.opts.Deck
-	for _, c := range order {
-		left[c]--
-		if left[c] < 0 {
-			t.Fatalf("stacked deck uses more %s than the deck has", c)
-		}
-	}
-	for k, c := range left {
-		for range c {
-			order = append(order, Card(k))
-		}
-	}
-	return order
+	return stackedOrder(t, g, dealer, hands, flips, draw)
 }
 
 // vDeal starts a round dealt by dealer on a stacked deck.

@@ -118,39 +118,38 @@ func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
 	if len(files) == 0 {
 		return nil, errors.New("merge: no stats to merge")
 	}
-	order := make([]int, len(files))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return int(files[a].GameRange[0] - files[b].GameRange[0]) })
-	first := files[order[0]]
-	out := *first
-	out.Shard, out.Complete = "merged", true
-	out.Cells = make([]CellResult, len(first.Cells))
-	out.Pairs = make([]PairStats, len(first.Pairs))
-	next := int64(0)
-	for _, i := range order {
-		f := files[i]
+	first := files[0]
+	ranges := make([][2]int64, len(files))
+	for i, f := range files {
 		switch {
 		case f.Hash != first.Hash || f.Seed != first.Seed || f.Games != first.Games || f.CIWidth != 0:
-			return nil, fmt.Errorf("merge: %s is another run than %s (experiment file, seed or games differ)", names[i], names[order[0]])
+			return nil, fmt.Errorf("merge: %s is another run than %s (experiment file, seed or games differ)", names[i], names[0])
 		case !f.Complete:
 			return nil, fmt.Errorf("merge: %s is incomplete (interrupted); rerun that shard", names[i])
-		case f.GameRange[0] < next:
-			return nil, fmt.Errorf("merge: %s overlaps another shard at game %d", names[i], f.GameRange[0])
-		case f.GameRange[0] > next:
-			return nil, fmt.Errorf("merge: games [%d, %d) are missing before %s", next, f.GameRange[0], names[i])
+		case len(f.Cells) != len(first.Cells) || len(f.Pairs) != len(first.Pairs):
+			return nil, fmt.Errorf("merge: %s does not hold the cells of %s", names[i], names[0])
 		}
-		next = f.GameRange[1]
+		ranges[i] = f.GameRange
+	}
+	order, err := sim.ShardOrder(ranges, names, first.Games)
+	if err != nil {
+		return nil, err
+	}
+	out := *first
+	out.Shard, out.Complete, out.GameRange = "merged", true, [2]int64{0, first.Games}
+	out.Cells = make([]CellResult, len(first.Cells))
+	out.Pairs = make([]PairStats, len(first.Pairs))
+	out.Start, out.End = time.Time{}, time.Time{}
+	for c := range out.Cells {
+		out.Cells[c].Stats = cloneStats(&files[order[0]].Cells[c].Stats)
+		out.Cells[c].Stop = fmt.Sprintf("all %d games played", first.Games)
+	}
+	for n, i := range order {
+		f := files[i]
 		for c := range out.Cells {
-			if i == order[0] {
-				out.Cells[c] = f.Cells[c]
-				out.Cells[c].Stats.Events = mapsClone(f.Cells[c].Stats.Events)
-				out.Cells[c].Stats = cloneStats(&f.Cells[c].Stats)
-				continue
+			if n > 0 {
+				out.Cells[c].Stats.Merge(&f.Cells[c].Stats)
 			}
-			out.Cells[c].Stats.Merge(&f.Cells[c].Stats)
-			out.Cells[c].Stop = fmt.Sprintf("all %d games played", next)
 		}
 		for p := range out.Pairs {
 			out.Pairs[p].merge(&f.Pairs[p])
@@ -158,23 +157,10 @@ func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
 		out.Start = minTime(out.Start, f.Start)
 		out.End = maxTime(out.End, f.End)
 	}
-	if next != first.Games {
-		return nil, fmt.Errorf("merge: games [%d, %d) are missing", next, first.Games)
-	}
 	for c := range out.Cells {
 		out.Cells[c].Stats.Compact()
-		out.Cells[c].Stop = fmt.Sprintf("all %d games played", next)
 	}
-	out.GameRange = [2]int64{0, next}
 	return &out, nil
-}
-
-func mapsClone(m map[string]int64) map[string]int64 {
-	out := make(map[string]int64, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // cloneStats copies stats deeply, so that merging into the copy leaves the

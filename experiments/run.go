@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/unosim/unosim/analysis"
 	"github.com/unosim/unosim/sim"
 )
 
@@ -160,22 +159,7 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 
 // mainWidth is the width of the 95% interval of the main estimate.
 func mainWidth(m Metric, st *sim.Stats) float64 {
-	var x int64
-	switch m.Kind {
-	case MetricTurns:
-		ci := st.Turns.MeanCI(sim.Confidence)
-		return ci.Hi - ci.Lo
-	case MetricCardsDrawn:
-		ci := st.CardsDrawn.MeanCI(sim.Confidence)
-		return ci.Hi - ci.Lo
-	case MetricFirstPlayer:
-		x = st.FirstToActWins
-	case MetricUnfinished:
-		x = st.Unfinished + st.Blocked
-	case MetricPosition:
-		x = st.WinsByPosition[m.Position]
-	}
-	lo, hi := analysis.Wilson(x, st.Games, sim.Confidence)
+	_, lo, hi := estimate(m, st)
 	return hi - lo
 }
 

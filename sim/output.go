@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -128,6 +129,34 @@ func ReadStats(dir string) (*StatsFile, error) {
 	return &f, nil
 }
 
+// ShardOrder checks that the game ranges of the shards named names cover
+// [0, games) exactly once, with no overlap and no gap, and returns the
+// shards' indices in game order.
+func ShardOrder(ranges [][2]int64, names []string, games int64) ([]int, error) {
+	if len(ranges) == 0 {
+		return nil, errors.New("merge: nothing to merge")
+	}
+	order := make([]int, len(ranges))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ranges[a][0], ranges[b][0]) })
+	next := int64(0)
+	for _, i := range order {
+		switch lo := ranges[i][0]; {
+		case lo < next:
+			return nil, fmt.Errorf("merge: %s overlaps another shard at game %d", names[i], lo)
+		case lo > next:
+			return nil, fmt.Errorf("merge: games [%d, %d) are missing before %s", next, lo, names[i])
+		}
+		next = ranges[i][1]
+	}
+	if next != games {
+		return nil, fmt.Errorf("merge: games [%d, %d) are missing", next, games)
+	}
+	return order, nil
+}
+
 // Merge combines the stats records of the shards of one run. They must
 // describe the same configuration and seed, be complete, and cover the
 // run's game indices exactly once: no overlap, no gap.
@@ -135,42 +164,30 @@ func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
 	if len(files) == 0 {
 		return nil, errors.New("merge: no stats to merge")
 	}
-	order := make([]int, len(files))
-	for i := range order {
-		order[i] = i
+	first := files[0]
+	ranges := make([][2]int64, len(files))
+	for i, f := range files {
+		switch {
+		case !f.Identity.Equal(first.Identity):
+			return nil, fmt.Errorf("merge: %s is another run than %s (configuration or seed differ)", names[i], names[0])
+		case !f.Complete:
+			return nil, fmt.Errorf("merge: %s is incomplete (interrupted); rerun that shard", names[i])
+		case f.GameRange[1]-f.GameRange[0] != f.Stats.Games:
+			return nil, fmt.Errorf("merge: %s covers games [%d, %d) but holds %d games", names[i], f.GameRange[0], f.GameRange[1], f.Stats.Games)
+		}
+		ranges[i] = f.GameRange
 	}
-	slices.SortFunc(order, func(a, b int) int { return int(files[a].GameRange[0] - files[b].GameRange[0]) })
-	first := files[order[0]]
-	out := &StatsFile{Format: StatsFormat, Identity: first.Identity, Shard: "merged", Complete: true}
+	order, err := ShardOrder(ranges, names, first.Identity.Games)
+	if err != nil {
+		return nil, err
+	}
+	out := &StatsFile{Format: StatsFormat, Identity: first.Identity, Shard: "merged", Complete: true, GameRange: [2]int64{0, first.Identity.Games}}
 	out.Stats = newStats(first.Identity.Players, len(first.Stats.WinsByStrategy), 0, first.Stats.PlacesBySeat != nil)
 	out.Stats.Events = map[string]int64{}
-	next := int64(0)
 	for _, i := range order {
-		f := files[i]
-		if !f.Identity.Equal(first.Identity) {
-			return nil, fmt.Errorf("merge: %s is another run than %s (configuration or seed differ)", names[i], names[order[0]])
-		}
-		if !f.Complete {
-			return nil, fmt.Errorf("merge: %s is incomplete (interrupted); rerun that shard", names[i])
-		}
-		lo, hi := f.GameRange[0], f.GameRange[1]
-		if hi-lo != f.Stats.Games {
-			return nil, fmt.Errorf("merge: %s covers games [%d, %d) but holds %d games", names[i], lo, hi, f.Stats.Games)
-		}
-		switch {
-		case lo < next:
-			return nil, fmt.Errorf("merge: %s overlaps another shard at game %d", names[i], lo)
-		case lo > next:
-			return nil, fmt.Errorf("merge: games [%d, %d) are missing before %s", next, lo, names[i])
-		}
-		next = hi
-		out.Stats.Merge(&f.Stats)
-		out.ElapsedSeconds += f.ElapsedSeconds
+		out.Stats.Merge(&files[i].Stats)
+		out.ElapsedSeconds += files[i].ElapsedSeconds
 	}
-	if next != first.Identity.Games {
-		return nil, fmt.Errorf("merge: games [%d, %d) are missing", next, first.Identity.Games)
-	}
-	out.GameRange = [2]int64{0, next}
 	out.Stats.trim()
 	return out, nil
 }

@@ -1,0 +1,24 @@
+// Package engine plays UNO exactly as ../shared/RULES.md specifies: classic
+// UNO, UNO Party!, UNO: Encanto and the common house rules, chosen by an
+// Options value.
+//
+// A Game is one table, built once with a Strategy per seat and reused for
+// any number of games: Play(seed, i) plays game i of the run keyed by seed
+// and allocates nothing. Every random number comes from a stream keyed by
+// (seed, game index, purpose): the deal, reshuffles, the dealer, the table's
+// own draws (who catches first, who jumps in first) and each seat's
+// decisions draw from separate streams, so game i plays the same on any
+// worker, and the same deal can be replayed under other strategies or
+// options (common random numbers).
+//
+// Every decision a player makes goes through its Strategy: the engine offers
+// the legal moves (a Wild Draw Four bluff is just a move) and a read-only
+// View of what that seat may see. Decisions with a single legal move are
+// taken without asking.
+//
+// Cards, colors, symbols and moves are small integer types; hands are
+// counts per kind with a bit set of the kinds held; a Game's state is fixed
+// arrays. A Game is not safe for concurrent use: give each goroutine its own.
+// StackDeck, Step, Check and the accessors exist for scenario tests and the
+// replay command; SetLog reports every event for people (not on the hot path).
+package engine
