@@ -481,15 +481,23 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 	}
 	w("\n## Cells\n\n")
 	w("Intervals are 95%%: Student t for means, Wilson for proportions. Quantiles are the inverse of the empirical distribution (Hyndman and Fan type 1). Unfinished counts games that hit `max-turns` or were blocked; they are never wins.\n\n")
-	w("| cell | games | unfinished | turns: mean [95%% CI] | p50 | p90 | first player wins [95%% CI] | fair share | %s [95%% CI] |\n", e.Main)
-	w("|---|---:|---:|---|---:|---:|---|---:|---|\n")
+	mainCol := e.Main.Kind != MetricTurns // turns already have their column
+	w("| cell | games | unfinished | turns: mean [95%% CI] | p50 | p90 | first player wins [95%% CI] | fair share |")
+	if mainCol {
+		w(" %s [95%% CI] |", e.Main)
+	}
+	w("\n|---|---:|---:|---|---:|---:|---|---:|%s\n", map[bool]string{true: "---|"}[mainCol])
 	for i, c := range e.Cells {
 		st := &r.Cells[i].Stats
 		ci := st.Turns.MeanCI(sim.Confidence)
 		fp, fl, fh := estimate(Metric{Kind: MetricFirstPlayer}, st)
-		me, ml, mh := estimate(e.Main, st)
-		w("| %s | %s | %s | %.2f [%.2f, %.2f] | %g | %g | %s [%s, %s] | %s | %s |\n", c.Label, comma(st.Games), comma(st.Unfinished+st.Blocked),
-			ci.Mean, ci.Lo, ci.Hi, st.Turns.Quantile(0.5), st.Turns.Quantile(0.9), pct(fp), pct(fl), pct(fh), pct(1/float64(c.Config.Players)), mainFmt(e.Main, me, ml, mh))
+		w("| %s | %s | %s | %.2f [%.2f, %.2f] | %g | %g | %s [%s, %s] | %s |", c.Label, comma(st.Games), comma(st.Unfinished+st.Blocked),
+			ci.Mean, ci.Lo, ci.Hi, st.Turns.Quantile(0.5), st.Turns.Quantile(0.9), pct(fp), pct(fl), pct(fh), pct(1/float64(c.Config.Players)))
+		if mainCol {
+			me, ml, mh := estimate(e.Main, st)
+			w(" %s |", mainFmt(e.Main, me, ml, mh))
+		}
+		w("\n")
 	}
 	if r.CIWidth > 0 {
 		w("\n| cell | why it stopped |\n|---|---|\n")
