@@ -272,8 +272,9 @@ func (h *IntHist) Equal(o *IntHist) bool {
 // Bin is one bar of an aggregated histogram: Count observations with values
 // in [Lo, Hi], both bounds inclusive.
 type Bin struct {
-	Lo, Hi int
-	Count  int64
+	Lo    int   `json:"lo"`
+	Hi    int   `json:"hi"`
+	Count int64 `json:"count"`
 }
 
 // Bins aggregates the histogram into bins of width consecutive values,

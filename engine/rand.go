@@ -89,27 +89,26 @@ func (r *Rand) Bernoulli(p float64) bool {
 }
 
 // ShuffleCards puts cards in uniformly random order (Fisher-Yates). Each
-// 64-bit output gives two 32-bit draws, each bounded exactly with Lemire's
-// method; decks never reach 2^32 cards.
+// 64-bit output gives four 16-bit draws, each bounded exactly with
+// Lemire's method (multiply, and reject the rare low products that would
+// bias the result); decks never exceed MaxDeck = 1024 < 2^16 cards.
 func (r *Rand) ShuffleCards(cards []Card) {
-	var bits64 uint64
-	have := false
+	var buf uint64
+	left := 0
 	for i := len(cards) - 1; i > 0; i-- {
 		n := uint32(i + 1)
-		var x uint32
 		for {
-			if have {
-				x, have = uint32(bits64>>32), false
-			} else {
-				bits64, have = r.Uint64(), true
-				x = uint32(bits64)
+			if left == 0 {
+				buf, left = r.Uint64(), 4
 			}
-			prod := uint64(x) * uint64(n)
-			if lo := uint32(prod); lo >= n || lo >= -n%n {
-				x = uint32(prod >> 32)
+			prod := uint32(buf&0xffff) * n
+			buf >>= 16
+			left--
+			if lo := prod & 0xffff; lo >= n || lo >= (1<<16-n)%n {
+				j := prod >> 16
+				cards[i], cards[j] = cards[j], cards[i]
 				break
 			}
 		}
-		cards[i], cards[x] = cards[x], cards[i]
 	}
 }

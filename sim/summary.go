@@ -27,14 +27,21 @@ type Dist struct {
 	P90    float64    `json:"p90"`
 	P99    float64    `json:"p99"`
 	Max    int        `json:"max"`
+	// Histogram counts the values in bins of equal width (inclusive bounds),
+	// about 40 of them; stats.json holds the exact counts of every value.
+	Histogram []analysis.Bin `json:"histogram"`
 }
 
 func dist(h *analysis.IntHist) Dist {
 	ci := h.MeanCI(Confidence)
-	return Dist{
+	d := Dist{
 		N: h.N(), Mean: h.Mean(), MeanCI: [2]float64{ci.Lo, ci.Hi}, SD: h.SD(),
 		Min: h.Min(), P10: h.Quantile(0.1), P50: h.Quantile(0.5), P90: h.Quantile(0.9), P99: h.Quantile(0.99), Max: h.Max(),
 	}
+	if d.N > 0 {
+		d.Histogram = h.Bins(max(1, (d.Max-d.Min+39)/40))
+	}
+	return d
 }
 
 // Rate is a proportion with its 95% Wilson interval.

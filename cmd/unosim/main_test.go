@@ -51,6 +51,15 @@ func TestSimulateJSONKeys(t *testing.T) {
 	if _, ok := m["cards_drawn"].(map[string]any)["mean"]; !ok {
 		t.Error("cards_drawn.mean missing")
 	}
+	for _, k := range []string{"turns", "cards_played", "cards_drawn"} {
+		n := 0.0
+		for _, b := range m[k].(map[string]any)["histogram"].([]any) {
+			n += b.(map[string]any)["count"].(float64)
+		}
+		if n != 3000 {
+			t.Errorf("%s histogram holds %v games, want 3000", k, n)
+		}
+	}
 	if m["games"].(float64) != 3000 || m["seed"].(float64) != 5 || m["rules"] != "classic" || m["players"].(float64) != 4 {
 		t.Errorf("games %v seed %v rules %v players %v", m["games"], m["seed"], m["rules"], m["players"])
 	}
