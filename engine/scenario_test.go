@@ -27,3 +27,15 @@ func TestScenarioDealAndFirstTurn(t *testing.T) {
 	}
 	tb.done()
 }
+
+// A match that cannot reach its target (every card scores 0) ends
+// unfinished after MaxRounds rounds instead of running forever.
+func TestMatchWithoutPointsEnds(t *testing.T) {
+	for _, scoring := range []string{"winner-takes", "losers-accumulate"} {
+		tb := newTable(t, Classic, 2, "deck=0=25", "scoring="+scoring)
+		r := tb.g.Play(1, 0)
+		if r.Outcome != Unfinished || r.Rounds != MaxRounds || r.Winners != 0 {
+			t.Fatalf("%s: outcome %s after %d rounds, winners %b", scoring, r.Outcome, r.Rounds, r.Winners)
+		}
+	}
+}

@@ -1,5 +1,11 @@
 package engine
 
+// MaxRounds bounds a match: one that has not reached its target after this
+// many rounds ends unfinished. Only decks whose cards score (almost) nothing
+// can come close; without the bound such a match would never end (a
+// decision: RULES.md bounds rounds by max-turns, not matches).
+const MaxRounds = 10000
+
 // EndRound scores the finished round (RULES.md section 6), reports it, and
 // reports whether the match goes on with another round.
 func (g *Game) EndRound() bool {
@@ -54,6 +60,11 @@ func (g *Game) EndRound() bool {
 				g.setWinners(func(s int) bool { return res.Scores[s] < g.opts.Target })
 			}
 		}
+	}
+	if goesOn && res.Rounds >= MaxRounds {
+		goesOn = false
+		res.Outcome = Unfinished
+		g.emit(Event{Kind: EvTurnCap, N: MaxRounds})
 	}
 	rr.Scores = res.Scores
 	if g.onRound != nil {
