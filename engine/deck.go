@@ -178,3 +178,37 @@ func (d Deck) String() string {
 	}
 	return b.String()
 }
+
+// Describe summarizes the composition for people: the count of each colored
+// symbol when all four colors hold the same, then the wilds, e.g. "per
+// color: 1x 0, 2x 1-9, ...; 4 wild, 4 wild-draw-four (108 cards)".
+func (d Deck) Describe() string {
+	var colored, other []string
+	for s := Zero; s < FirstWild; s++ {
+		n := d[MakeCard(Red, s)]
+		same := true
+		for c := Yellow; c < NoColor; c++ {
+			same = same && d[MakeCard(c, s)] == n
+		}
+		switch {
+		case !same:
+			for c := Red; c < NoColor; c++ {
+				if k := MakeCard(c, s); d[k] > 0 {
+					other = append(other, fmt.Sprintf("%d %s", d[k], k.Name()))
+				}
+			}
+		case n > 0:
+			colored = append(colored, fmt.Sprintf("%dx %s", n, s))
+		}
+	}
+	for s := FirstWild; s < NumSymbols; s++ {
+		if n := d[WildCard(s)]; n > 0 {
+			other = append(other, fmt.Sprintf("%d %s", n, s))
+		}
+	}
+	out := ""
+	if len(colored) > 0 {
+		out = "per color: " + strings.Join(colored, ", ") + "; "
+	}
+	return out + strings.Join(other, ", ") + fmt.Sprintf(" (%d cards)", d.Size())
+}

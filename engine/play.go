@@ -88,7 +88,7 @@ func (g *Game) effect(p int, k Card, ref Color, below Card, legal bool) {
 		return
 	}
 	if sym == Skip {
-		g.skipAttack(next, k)
+		g.skipAttack(p, next, k)
 	} else if sym == Reverse {
 		g.count(CountReverse)
 		g.dir = -g.dir
@@ -150,11 +150,11 @@ func (g *Game) skip(p int) {
 	g.emit(Event{Kind: EvSkip, Player: p})
 }
 
-// skipAttack skips victim, who under deflect-skip may pass the skip on by
-// playing the identical Skip (RULES.md section 7).
-func (g *Game) skipAttack(victim int, k Card) {
+// skipAttack skips victim of p's Skip k; under deflect-skip the victim may
+// pass the skip on by playing the identical Skip (RULES.md section 7).
+func (g *Game) skipAttack(p, victim int, k Card) {
 	for g.opts.DeflectSkip && g.hands[victim].counts[k] != 0 && g.mayPutDown(victim, k) {
-		g.pendingSym, g.pendingN, g.pendingBy = Skip, 0, victim
+		g.pendingSym, g.pendingN, g.pendingBy = Skip, 0, p
 		ms := append(g.moves[:0], SimpleMove(MoveAccept), CardMove(MoveDeflect, k))
 		if g.ask(victim, DecideRespond, ms).Kind() != MoveDeflect {
 			break
@@ -170,7 +170,7 @@ func (g *Game) skipAttack(victim int, k Card) {
 		if g.hands[victim].size == 1 {
 			g.unoCheck(victim)
 		}
-		victim = g.nextOf(victim)
+		p, victim = victim, g.nextOf(victim)
 	}
 	g.skip(victim)
 	g.current = g.nextOf(victim)

@@ -27,6 +27,9 @@ func (c checked) Decide(v *View, moves []Move) int {
 	if err := (*c.g).checkCards(); err != nil {
 		c.t.Fatalf("decision %s of seat %d: %v", v.Decision(), v.Seat(), err)
 	}
+	if v.Decision() != DecideDrawn && v.Drawn() != NoCard {
+		c.t.Fatalf("decision %s of seat %d shows a drawn card", v.Decision(), v.Seat())
+	}
 	return c.inner.Decide(v, moves)
 }
 

@@ -63,8 +63,14 @@ func (v *View) DiscardSize() int { return v.g.discardN }
 // DrawPileSize is the number of cards in the draw pile.
 func (v *View) DrawPileSize() int { return v.g.drawN }
 
-// Drawn is the card just drawn (DecideDrawn).
-func (v *View) Drawn() Card { return v.g.drawn }
+// Drawn is the card the viewer just drew and may play (DecideDrawn), or
+// NoCard at any other decision: no one sees another player's draw.
+func (v *View) Drawn() Card {
+	if v.g.decision != DecideDrawn {
+		return NoCard
+	}
+	return v.g.drawn
+}
 
 // Pending describes the effect being responded to (DecideRespond): its
 // symbol, the cards pending and the seat that played it.

@@ -48,26 +48,45 @@ type Result struct {
 // chunk is the number of consecutive games a worker takes at a time.
 const chunk = 256
 
-// Run plays the experiment. Game i of every cell uses the same seed and
+// Run plays the experiment (after CheckRun). Game i of every cell uses the same seed and
 // index, so the cells share their deals, and the results are the same for
 // any worker count. Cancelling ctx stops the run after the current chunks;
 // the result then says it is incomplete.
+// CheckRun reports whether the run options are valid for the experiment,
+// so that a command can refuse them before creating anything.
+func (e *Experiment) CheckRun(o RunOptions) error {
+	games := e.File.Games
+	if o.Games != 0 {
+		if o.Games < 1 {
+			return fmt.Errorf("games: %d, want at least 1 game per cell", o.Games)
+		}
+		games = o.Games
+	}
+	if o.CIWidth < 0 || math.IsNaN(o.CIWidth) || math.IsInf(o.CIWidth, 0) {
+		return fmt.Errorf("ci-width: %v, want a positive width", o.CIWidth)
+	}
+	if o.CIWidth > 0 && o.Shard.Count > 1 {
+		return errors.New("ci-width and shard cannot be combined: a shard cannot know when the other shards' cells are precise enough")
+	}
+	if o.Workers < 0 {
+		return fmt.Errorf("workers: %d, want at least 1 (or 0 for one per core)", o.Workers)
+	}
+	if lo, hi := o.Shard.Range(games); hi <= lo {
+		return fmt.Errorf("shard %s of %d games holds no game: use fewer shards or more games", o.Shard, games)
+	}
+	return nil
+}
+
 func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
+	if err := e.CheckRun(o); err != nil {
+		return nil, err
+	}
 	res := &Result{Experiment: e, Seed: e.File.Seed, Games: e.File.Games, CIWidth: o.CIWidth, Start: time.Now()}
 	if o.Seed != nil {
 		res.Seed = *o.Seed
 	}
 	if o.Games != 0 {
-		if o.Games < 1 {
-			return nil, fmt.Errorf("games: %d, want at least 1 game per cell", o.Games)
-		}
 		res.Games = o.Games
-	}
-	if o.CIWidth < 0 || math.IsNaN(o.CIWidth) {
-		return nil, fmt.Errorf("ci-width: %v, want a positive width", o.CIWidth)
-	}
-	if o.CIWidth > 0 && o.Shard.Count > 1 {
-		return nil, errors.New("ci-width and shard cannot be combined: a shard cannot know when the other shards' cells are precise enough")
 	}
 	cells := make([]sim.Config, len(e.Cells))
 	for i := range e.Cells {
@@ -78,9 +97,6 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 	}
 	res.Lo, res.Hi = o.Shard.Range(res.Games)
-	if res.Hi <= res.Lo {
-		return nil, fmt.Errorf("shard %s of %d games holds no game", o.Shard, res.Games)
-	}
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

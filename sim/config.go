@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,12 +65,18 @@ func (s Shard) String() string {
 	return fmt.Sprintf("%d/%d", s.Index, s.Count)
 }
 
-// Range is the half-open range of game indices of shard s of games.
+// Range is the half-open range of game indices of shard s of games:
+// [games*i/n, games*(i+1)/n), computed without overflow.
 func (s Shard) Range(games int64) (lo, hi int64) {
-	if s.Count <= 1 {
+	if s.Count <= 1 || games < 0 {
 		return 0, games
 	}
-	return games * int64(s.Index) / int64(s.Count), games * int64(s.Index+1) / int64(s.Count)
+	at := func(i int) int64 {
+		h, l := bits.Mul64(uint64(games), uint64(i))
+		q, _ := bits.Div64(h, l, uint64(s.Count))
+		return int64(q)
+	}
+	return at(s.Index), at(s.Index + 1)
 }
 
 // Config is one simulation: a configuration of the game and how many games

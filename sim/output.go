@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/unosim/unosim/engine"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,7 +19,8 @@ type StatsFile struct {
 	Format         string   `json:"format"`
 	Identity       Identity `json:"identity"`
 	Shard          string   `json:"shard"`
-	GameRange      [2]int64 `json:"game_range"`
+	GameRange      [2]int64 `json:"game_range"` // the game indices played, [lo, hi)
+	Planned        [2]int64 `json:"planned_range"`
 	Complete       bool     `json:"complete"`
 	ElapsedSeconds float64  `json:"elapsed_seconds"`
 	Stats          Stats    `json:"stats"`
@@ -28,13 +30,19 @@ type StatsFile struct {
 func (r *Run) File() *StatsFile {
 	return &StatsFile{
 		Format: StatsFormat, Identity: r.Config.Identity(), Shard: r.Config.Shard.String(),
-		GameRange: [2]int64{r.Lo, r.Hi}, Complete: r.Complete, ElapsedSeconds: r.Elapsed.Seconds(), Stats: r.Stats,
+		GameRange: [2]int64{r.Lo, r.Lo + r.Stats.Games}, Planned: [2]int64{r.Lo, r.Hi}, Complete: r.Complete,
+		ElapsedSeconds: r.Elapsed.Seconds(), Stats: r.Stats,
 	}
 }
 
 // Summary summarizes the record.
 func (f *StatsFile) Summary(version string) *Summary {
-	return Summarize(f.Identity, &f.Stats, f.GameRange[0], f.GameRange[1], f.Complete, f.ElapsedSeconds, version)
+	s := Summarize(f.Identity, &f.Stats, f.GameRange[0], f.GameRange[1], f.Complete, f.ElapsedSeconds, version)
+	s.PlannedRange = f.Planned
+	if s.PlannedRange == [2]int64{} {
+		s.PlannedRange = f.GameRange
+	}
+	return s
 }
 
 // PrepareOut checks that dir does not exist and that its parent is a
@@ -68,6 +76,9 @@ func WriteFileAtomic(path string, data []byte) error {
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644) // CreateTemp makes 0600; results are for everyone who may read the directory
+	}
 	if err == nil {
 		err = f.Sync()
 	}
@@ -126,7 +137,32 @@ func ReadStats(dir string) (*StatsFile, error) {
 	if f.Format != StatsFormat {
 		return nil, fmt.Errorf("%s: format %q, want %q", path, f.Format, StatsFormat)
 	}
+	if err := f.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	return &f, nil
+}
+
+// check verifies that a record read from a file is consistent with its
+// own configuration, so that merging it cannot fail halfway.
+func (f *StatsFile) check() error {
+	n := f.Identity.Players
+	distinct, _ := Groups(f.Identity.Strategies)
+	st := &f.Stats
+	switch {
+	case n < 2 || n > engine.MaxPlayers || len(f.Identity.Strategies) != n:
+		return fmt.Errorf("%d players with %d strategies: not a valid configuration", n, len(f.Identity.Strategies))
+	case len(st.WinsBySeat) != n || len(st.WinsByPosition) != n || len(st.FirstToActBySeat) != n || len(st.WinsByStrategy) != len(distinct):
+		return fmt.Errorf("the counts do not have one entry per seat (%d players)", n)
+	case st.Games < 0 || f.GameRange[0] < 0 || f.GameRange[1] < f.GameRange[0]:
+		return fmt.Errorf("game range [%d, %d) with %d games is not valid", f.GameRange[0], f.GameRange[1], st.Games)
+	}
+	for _, row := range st.PlacesBySeat {
+		if len(st.PlacesBySeat) != n || len(row) != n {
+			return fmt.Errorf("places are not %d by %d", n, n)
+		}
+	}
+	return nil
 }
 
 // ShardOrder checks that the game ranges of the shards named names cover
@@ -181,7 +217,8 @@ func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &StatsFile{Format: StatsFormat, Identity: first.Identity, Shard: "merged", Complete: true, GameRange: [2]int64{0, first.Identity.Games}}
+	all := [2]int64{0, first.Identity.Games}
+	out := &StatsFile{Format: StatsFormat, Identity: first.Identity, Shard: "merged", Complete: true, GameRange: all, Planned: all}
 	out.Stats = newStats(first.Identity.Players, len(first.Stats.WinsByStrategy), 0, first.Stats.PlacesBySeat != nil)
 	out.Stats.Events = map[string]int64{}
 	for _, i := range order {

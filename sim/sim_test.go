@@ -203,6 +203,9 @@ func TestInterruptedRunIsIncomplete(t *testing.T) {
 	if calls == 0 {
 		t.Fatal("progress never reported")
 	}
+	if f := r.File(); f.GameRange != [2]int64{0, r.Stats.Games} || f.Planned != [2]int64{0, c.Games} {
+		t.Fatalf("game range %v, planned %v: the games played are [0, %d)", f.GameRange, f.Planned, r.Stats.Games)
+	}
 	dir := filepath.Join(t.TempDir(), "out")
 	if err := PrepareOut(dir); err != nil {
 		t.Fatal(err)

@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/engine"
 )
 
 // Confidence is the level of every interval reported.
@@ -15,18 +17,40 @@ const Confidence = 0.95
 // QuantileDefinition names how quantiles are computed.
 const QuantileDefinition = "inverse of the empirical distribution function (Hyndman and Fan 1996, type 1): the smallest value whose cumulative share reaches p"
 
-// Dist summarizes a distribution of integer outcomes.
+// Float is a float64 that is written to JSON as null when it is not a
+// number (an estimate of too few games), which JSON cannot hold.
+type Float float64
+
+// MarshalJSON writes NaN and infinities as null.
+func (f Float) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(f))
+}
+
+// UnmarshalJSON reads null as NaN.
+func (f *Float) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*f = Float(math.NaN())
+		return nil
+	}
+	return json.Unmarshal(b, (*float64)(f))
+}
+
+// Dist summarizes a distribution of integer outcomes. A statistic that needs
+// more games than there were (a standard deviation of one game) is NaN.
 type Dist struct {
-	N      int64      `json:"n"`
-	Mean   float64    `json:"mean"`
-	MeanCI [2]float64 `json:"mean_ci"` // 95% Student t interval of the mean
-	SD     float64    `json:"sd"`
-	Min    int        `json:"min"`
-	P10    float64    `json:"p10"`
-	P50    float64    `json:"p50"`
-	P90    float64    `json:"p90"`
-	P99    float64    `json:"p99"`
-	Max    int        `json:"max"`
+	N      int64    `json:"n"`
+	Mean   Float    `json:"mean"`
+	MeanCI [2]Float `json:"mean_ci"` // 95% Student t interval of the mean
+	SD     Float    `json:"sd"`
+	Min    int      `json:"min"`
+	P10    Float    `json:"p10"`
+	P50    Float    `json:"p50"`
+	P90    Float    `json:"p90"`
+	P99    Float    `json:"p99"`
+	Max    int      `json:"max"`
 	// Histogram counts the values in bins of equal width (inclusive bounds),
 	// about 40 of them; stats.json holds the exact counts of every value.
 	Histogram []analysis.Bin `json:"histogram"`
@@ -35,8 +59,8 @@ type Dist struct {
 func dist(h *analysis.IntHist) Dist {
 	ci := h.MeanCI(Confidence)
 	d := Dist{
-		N: h.N(), Mean: h.Mean(), MeanCI: [2]float64{ci.Lo, ci.Hi}, SD: h.SD(),
-		Min: h.Min(), P10: h.Quantile(0.1), P50: h.Quantile(0.5), P90: h.Quantile(0.9), P99: h.Quantile(0.99), Max: h.Max(),
+		N: h.N(), Mean: Float(h.Mean()), MeanCI: [2]Float{Float(ci.Lo), Float(ci.Hi)}, SD: Float(h.SD()),
+		Min: h.Min(), P10: Float(h.Quantile(0.1)), P50: Float(h.Quantile(0.5)), P90: Float(h.Quantile(0.9)), P99: Float(h.Quantile(0.99)), Max: h.Max(),
 	}
 	if d.N > 0 {
 		d.Histogram = h.Bins(max(1, (d.Max-d.Min+39)/40))
@@ -46,10 +70,10 @@ func dist(h *analysis.IntHist) Dist {
 
 // Rate is a proportion with its 95% Wilson interval.
 type Rate struct {
-	Successes int64      `json:"successes"`
-	N         int64      `json:"n"`
-	Rate      float64    `json:"rate"`
-	CI        [2]float64 `json:"ci"`
+	Successes int64    `json:"successes"`
+	N         int64    `json:"n"`
+	Rate      Float    `json:"rate"`
+	CI        [2]Float `json:"ci"`
 }
 
 func rate(x, n int64) Rate {
@@ -58,7 +82,7 @@ func rate(x, n int64) Rate {
 	if n > 0 {
 		r = float64(x) / float64(n)
 	}
-	return Rate{x, n, r, [2]float64{lo, hi}}
+	return Rate{x, n, Float(r), [2]Float{Float(lo), Float(hi)}}
 }
 
 // StrategyWins is the win rate of one distinct strategy of the line-up: the
@@ -83,9 +107,11 @@ type Summary struct {
 	Rules          string             `json:"rules"`
 	Players        int                `json:"players"`
 	Options        map[string]string  `json:"options"`
+	Deck           string             `json:"deck"`       // the composition, e.g. the assumed UNO Party! deck
 	Strategies     []string           `json:"strategies"` // by line-up position; seat s plays position s with fixed seats
 	Seats          string             `json:"seats"`
-	GameRange      [2]int64           `json:"game_range"` // the game indices covered, [lo, hi)
+	GameRange      [2]int64           `json:"game_range"`    // the game indices played, [lo, hi)
+	PlannedRange   [2]int64           `json:"planned_range"` // the game indices the run was to play
 	TotalGames     int64              `json:"total_games"`
 	Turns          Dist               `json:"turns"`
 	CardsPlayed    Dist               `json:"cards_played"`
@@ -94,8 +120,8 @@ type Summary struct {
 	RoundPoints    Dist               `json:"points_per_round"`
 	MatchPoints    Dist               `json:"points_per_match"`
 	Quantiles      string             `json:"quantile_definition"`
-	WinRateBySeat  []float64          `json:"win_rate_by_seat"` // fractions of all games; seat 0 acts first in round 1
-	WinCIBySeat    [][2]float64       `json:"win_ci_by_seat"`   // 95% Wilson intervals
+	WinRateBySeat  []Float            `json:"win_rate_by_seat"` // fractions of all games; seat 0 acts first in round 1
+	WinCIBySeat    [][2]Float         `json:"win_ci_by_seat"`   // 95% Wilson intervals
 	WinsBySeat     []int64            `json:"wins_by_seat"`
 	WinsByStrategy []StrategyWins     `json:"win_rate_by_strategy"`
 	FirstPlayer    Rate               `json:"first_player_win_rate"` // games won by the seat that took the first turn
@@ -125,6 +151,9 @@ func Summarize(id Identity, st *Stats, lo, hi int64, complete bool, elapsedSecon
 	}
 	for _, kv := range id.Options {
 		s.Options[kv[0]] = kv[1]
+	}
+	if d, err := engine.ParseDeck(s.Options["deck"]); err == nil {
+		s.Deck = d.Describe()
 	}
 	for _, w := range st.WinsBySeat {
 		r := rate(w, st.Games)
@@ -156,14 +185,15 @@ func Summarize(id Identity, st *Stats, lo, hi int64, complete bool, elapsedSecon
 func (s *Summary) CSV() string {
 	var b strings.Builder
 	b.WriteString("metric,value,ci_low,ci_high,n\n")
-	row := func(metric string, v, lo, hi float64, n int64) {
+	row := func(metric string, v, lo, hi Float, n int64) {
 		fmt.Fprintf(&b, "%s,%s,%s,%s,%d\n", metric, num(v), num(lo), num(hi), n)
 	}
-	plain := func(metric string, v float64, n int64) { row(metric, v, math.NaN(), math.NaN(), n) }
-	plain("games", float64(s.Games), s.Games)
-	plain("finished", float64(s.Finished), s.Games)
-	plain("unfinished", float64(s.Unfinished), s.Games)
-	plain("blocked", float64(s.Blocked), s.Games)
+	nan := Float(math.NaN())
+	plain := func(metric string, v Float, n int64) { row(metric, v, nan, nan, n) }
+	plain("games", Float(s.Games), s.Games)
+	plain("finished", Float(s.Finished), s.Games)
+	plain("unfinished", Float(s.Unfinished), s.Games)
+	plain("blocked", Float(s.Blocked), s.Games)
 	for _, d := range []struct {
 		name string
 		d    *Dist
@@ -183,17 +213,17 @@ func (s *Summary) CSV() string {
 	}
 	row("first_player_win_rate", s.FirstPlayer.Rate, s.FirstPlayer.CI[0], s.FirstPlayer.CI[1], s.FirstPlayer.N)
 	for _, k := range sortedKeys(s.Events) {
-		plain("events_"+k, float64(s.Events[k]), s.Games)
+		plain("events_"+k, Float(s.Events[k]), s.Games)
 	}
-	plain("games_per_second", s.GamesPerSecond, s.Games)
+	plain("games_per_second", Float(s.GamesPerSecond), s.Games)
 	return b.String()
 }
 
-func num(v float64) string {
-	if math.IsNaN(v) {
+func num(v Float) string {
+	if math.IsNaN(float64(v)) {
 		return ""
 	}
-	return fmt.Sprintf("%.6g", v)
+	return fmt.Sprintf("%.6g", float64(v))
 }
 
 // csvSafe keeps a strategy specification in one CSV field.

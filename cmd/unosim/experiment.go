@@ -25,6 +25,10 @@ Every cell plays the same deals; comparisons use paired tests with Holm's correc
 README for the file format, and 'unosim experiment list' for the built-in experiments.`,
 	}
 	cmd.AddCommand(newExperimentRunCmd(a), newExperimentValidateCmd(a), newExperimentListCmd(a))
+	cmd.Args = cobra.NoArgs
+	cmd.RunE = func(*cobra.Command, []string) error {
+		return usagef("experiment needs a command: run, validate or list")
+	}
 	return cmd
 }
 
@@ -143,6 +147,9 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 				if o.ciWidth > 0 {
 					return usagef("--ci-width and --shard cannot be combined: a shard cannot know when the other shards' cells are precise enough")
 				}
+			}
+			if err := e.CheckRun(ro); err != nil {
+				return usageError{err}
 			}
 			if err := sim.PrepareOut(o.out); err != nil {
 				return usageError{err}

@@ -116,6 +116,12 @@ func TestBadInputExitsTwoBeforeWork(t *testing.T) {
 		{[]string{"frobnicate"}, "unknown command"},
 		{[]string{"merge", existing}, "needs --out"},
 		{[]string{"replay", "--game", "-1"}, "game index"},
+		{[]string{"experiment", "foo"}, `unknown command "foo"`},
+		{[]string{"experiment"}, "run, validate or list"},
+		{[]string{"completion", "foo"}, `unknown command "foo"`},
+		{[]string{"experiment", "run", "house-rules", "--games", "2", "--shard", "0/4", "--out", filepath.Join(existing, "x")}, "holds no game"},
+		{[]string{"experiment", "run", "house-rules", "--ci-width", "NaN", "--out", filepath.Join(existing, "x")}, "ci-width"},
+		{[]string{"simulate", "--cpuprofile", "/nonexistent/cpu.prof", "--out", filepath.Join(existing, "x")}, "--cpuprofile"},
 	} {
 		code, out, stderr := unosim(t, c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || out != "" {
@@ -261,5 +267,49 @@ func TestReplayMatchesSimulation(t *testing.T) {
 	r := g.Play(4, 17)
 	if !strings.Contains(out, "after 1 rounds and "+strconv.Itoa(r.Turns)+" turns") {
 		t.Fatalf("replay does not show the simulated game (%d turns):\n%s", r.Turns, out)
+	}
+}
+
+// Runs too small for some statistics still write valid JSON (null where a
+// statistic needs more games).
+func TestTinyRuns(t *testing.T) {
+	code, out, stderr := unosim(t, "simulate", "--games", "1", "--json", "--quiet")
+	var m map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &m) != nil {
+		t.Fatalf("exit %d, %s\n%s", code, stderr, out)
+	}
+	if sd := m["turns"].(map[string]any)["sd"]; sd != nil {
+		t.Errorf("the standard deviation of one game is %v, want null", sd)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	code, _, stderr = unosim(t, "simulate", "--games", "3", "--set", "max-turns=1", "--out", dir, "--quiet")
+	if code != 0 {
+		t.Fatalf("max-turns=1: exit %d %s", code, stderr)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if json.Unmarshal(data, &m) != nil || m["unfinished"].(float64) != 3 {
+		t.Fatalf("summary.json: %s", data)
+	}
+}
+
+// merge refuses a damaged stats.json with a message, not a panic.
+func TestMergeDamagedStats(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for i, d := range []string{a, b} {
+		code, _, stderr := unosim(t, "simulate", "--games", "1000", "--shard", strconv.Itoa(i)+"/2", "--out", d, "--quiet", "--players", "3")
+		if code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(b, "stats.json"))
+	var m map[string]any
+	json.Unmarshal(data, &m)
+	m["stats"].(map[string]any)["wins_by_seat"] = []int{1}
+	data, _ = json.Marshal(m)
+	os.WriteFile(filepath.Join(b, "stats.json"), data, 0o644)
+	code, _, stderr := unosim(t, "merge", a, b, "--out", filepath.Join(dir, "m"))
+	if code != exitUsage || !strings.Contains(stderr, "one entry per seat") {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }

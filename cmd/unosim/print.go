@@ -69,20 +69,20 @@ func thousands(n int64) string {
 	return b.String()
 }
 
-func pct(x float64) string {
-	if math.IsNaN(x) {
+func pct[F ~float64](x F) string {
+	if math.IsNaN(float64(x)) {
 		return "-"
 	}
-	return fmt.Sprintf("%.2f%%", 100*x)
+	return fmt.Sprintf("%.2f%%", 100*float64(x))
 }
 
-func ci(c [2]float64) string { return fmt.Sprintf("[%s, %s]", pct(c[0]), pct(c[1])) }
+func ci(c [2]sim.Float) string { return fmt.Sprintf("[%s, %s]", pct(c[0]), pct(c[1])) }
 
 // printSummary prints the readable table of a run.
 func printSummary(w io.Writer, s *sim.Summary) {
 	if !s.Complete {
 		fmt.Fprintf(w, "INCOMPLETE: interrupted after %s of %s games; the figures cover only those.\n\n",
-			thousands(s.Games), thousands(s.GameRange[1]-s.GameRange[0]))
+			thousands(s.Games), thousands(s.PlannedRange[1]-s.PlannedRange[0]))
 	}
 	fmt.Fprintf(w, "unosim %s: %s rules, %d players, %s games (indices %d-%d of %s), seed %d, %s seats\n",
 		s.Version, s.Rules, s.Players, thousands(s.Games), s.GameRange[0], s.GameRange[1]-1, thousands(s.TotalGames), s.Seed, s.Seats)
@@ -94,6 +94,9 @@ func printSummary(w io.Writer, s *sim.Summary) {
 	}
 	if len(changed) > 0 {
 		fmt.Fprintf(w, "options changed from the %s defaults: %s\n", s.Rules, strings.Join(changed, " "))
+	}
+	if s.Rules == "party" || s.Options["deck"] != s.Rules {
+		fmt.Fprintf(w, "deck: %s\n", s.Deck) // the Party deck is assumed (RULES.md section 1): always say which
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)

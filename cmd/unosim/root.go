@@ -83,6 +83,15 @@ for any number of workers and any split into shards.`,
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newSimulateCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newExperimentCmd(a), newVersionCmd(a))
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = cobra.NoArgs
+			c.RunE = func(*cobra.Command, []string) error {
+				return usagef("completion needs a shell: bash, zsh, fish or powershell")
+			}
+		}
+	}
 	return root
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"time"
 
@@ -75,12 +76,6 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if err := cfg.Validate(); err != nil {
 		return usageError{err}
 	}
-	if o.out != "" {
-		if err := sim.PrepareOut(o.out); err != nil {
-			return usageError{err}
-		}
-	}
-
 	if o.profile != "" {
 		f, err := os.Create(o.profile)
 		if err != nil {
@@ -92,6 +87,19 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if o.out != "" {
+		if err := sim.PrepareOut(o.out); err != nil {
+			return usageError{err}
+		}
+		written := false
+		defer func() {
+			if !written {
+				os.Remove(o.out) // only an empty directory: nothing was written
+			}
+		}()
+		defer func() { written = fileExists(filepath.Join(o.out, "summary.json")) }()
+	}
+
 	var progress sim.Progress
 	interval := 5 * time.Second
 	if !o.quiet {
@@ -126,4 +134,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		return errInterrupted
 	}
 	return nil
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
