@@ -220,6 +220,10 @@ func FuzzGame(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
+		// Keep each input quick: a match to 500 points of zero-point cards, or
+		// 5000-turn rounds checked at every step, would stall the fuzzer.
+		o.MaxTurns = min(o.MaxTurns, 400)
+		o.Target = min(o.Target, 100)
 		g, err := newChecked(t, o, n, uniform{})
 		if err != nil {
 			return // an invalid combination is refused, which is the point
