@@ -84,14 +84,10 @@ type Manifest struct {
 
 // ReadStats reads an experiment's stats.json from an output directory.
 func ReadStats(dir string) (*StatsFile, error) {
-	path := filepath.Join(dir, "stats.json")
-	data, err := os.ReadFile(path)
+	var f StatsFile
+	path, err := sim.ReadRecord(dir, &f)
 	if err != nil {
 		return nil, err
-	}
-	var f StatsFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("%s: not an experiment stats record: %w", path, err)
 	}
 	if f.Format != StatsFormat {
 		return nil, fmt.Errorf("%s: format %q, want %q", path, f.Format, StatsFormat)

@@ -123,16 +123,26 @@ func WriteOutputs(dir string, f *StatsFile, version string) error {
 	return nil
 }
 
-// ReadStats reads a stats.json record from a run's output directory.
-func ReadStats(dir string) (*StatsFile, error) {
+// ReadRecord reads the stats.json of an output directory into v and
+// returns its path; the error names the file.
+func ReadRecord(dir string, v any) (string, error) {
 	path := filepath.Join(dir, "stats.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return path, err
 	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return path, fmt.Errorf("%s: not a stats record: %w", path, err)
+	}
+	return path, nil
+}
+
+// ReadStats reads a stats.json record from a run's output directory.
+func ReadStats(dir string) (*StatsFile, error) {
 	var f StatsFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("%s: not a stats record: %w", path, err)
+	path, err := ReadRecord(dir, &f)
+	if err != nil {
+		return nil, err
 	}
 	if f.Format != StatsFormat {
 		return nil, fmt.Errorf("%s: format %q, want %q", path, f.Format, StatsFormat)

@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 
 	"github.com/spf13/cobra"
@@ -73,17 +71,11 @@ summary.json, summary.csv and stats.json are those of a single run of all the ga
 
 // statsFormat reads the format of the stats.json in dir.
 func statsFormat(dir string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "stats.json"))
-	if err != nil {
-		return "", err
-	}
 	var head struct {
 		Format string `json:"format"`
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return "", fmt.Errorf("%s: not a stats record: %w", filepath.Join(dir, "stats.json"), err)
-	}
-	return head.Format, nil
+	_, err := sim.ReadRecord(dir, &head)
+	return head.Format, err
 }
 
 func mergeExperiment(a *app, dirs []string, out string) error {
