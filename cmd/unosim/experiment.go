@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -86,16 +87,7 @@ func newExperimentListCmd(a *app) *cobra.Command {
 	}
 }
 
-func indent(s string) string {
-	out := ""
-	for _, r := range s {
-		out += string(r)
-		if r == '\n' {
-			out += "  "
-		}
-	}
-	return out
-}
+func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n  ") }
 
 type experimentRunOptions struct {
 	out     string
