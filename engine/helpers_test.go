@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -246,3 +247,45 @@ var (
 	pass      = SimpleMove(MovePass)
 	catchUNO  = SimpleMove(MoveCatch)
 )
+
+// checkState checks who plays next, the direction, the current color, the
+// top card and every hand's size.
+func checkState(t *testing.T, tb *table, what string, cur, dir int, col Color, top string, sizes ...int) {
+	t.Helper()
+	g := tb.g
+	if g.Current() != cur || g.Direction() != dir || g.Color() != col || g.Top() != card(t, top) || !slices.Equal(tb.sizes(), sizes) {
+		t.Errorf("%s: got current %d, direction %d, color %s, top %s, sizes %v; want current %d, direction %d, color %s, top %s, sizes %v",
+			what, g.Current(), g.Direction(), g.Color(), g.Top(), tb.sizes(), cur, dir, col, card(t, top), sizes)
+	}
+}
+
+// checkCounts checks counters of the result.
+func checkCounts(t *testing.T, tb *table, what string, want map[Counter]int) {
+	t.Helper()
+	for c, n := range want {
+		if got := tb.g.Result().Count[c]; got != n {
+			t.Errorf("%s: counter %s is %d, want %d", what, c, got, n)
+		}
+	}
+}
+
+// askedCount counts the decisions d put to seat (with more than one move).
+func askedCount(tb *table, seat int, d Decision) int {
+	n := 0
+	for _, a := range tb.log {
+		if a.seat == seat && a.d == d {
+			n++
+		}
+	}
+	return n
+}
+
+// askIndex is the index in tb.log of the first decision d put to seat, or -1.
+func askIndex(tb *table, seat int, d Decision) int {
+	for i, a := range tb.log {
+		if a.seat == seat && a.d == d {
+			return i
+		}
+	}
+	return -1
+}

@@ -10,56 +10,6 @@ import (
 // Scenario tests on stacked decks for every classic rule and option value of
 // RULES.md sections 2-6 (and the classic defaults of section 0).
 
-// clDeal is tb.deal for a round whose dealer is dealer: the stacked deck is
-// laid out for that dealer (deal starts at its left), and the test fails if
-// the engine chose another.
-func clDeal(tb *table, dealer int, hands []string, flips, pile string) {
-	tb.t.Helper()
-	tb.dealAs(dealer, hands, flips, pile)
-}
-
-// clAsked counts the decisions d put to seat (with more than one move).
-func clAsked(tb *table, seat int, d Decision) int {
-	n := 0
-	for _, a := range tb.log {
-		if a.seat == seat && a.d == d {
-			n++
-		}
-	}
-	return n
-}
-
-// clAskIndex is the index in tb.log of the first decision d put to seat, or -1.
-func clAskIndex(tb *table, seat int, d Decision) int {
-	for i, a := range tb.log {
-		if a.seat == seat && a.d == d {
-			return i
-		}
-	}
-	return -1
-}
-
-// clState checks who plays next, the direction, the current color, the top
-// card and every hand's size.
-func clState(t *testing.T, tb *table, what string, cur, dir int, col Color, top string, sizes ...int) {
-	t.Helper()
-	g := tb.g
-	if g.Current() != cur || g.Direction() != dir || g.Color() != col || g.Top() != card(t, top) || !slices.Equal(tb.sizes(), sizes) {
-		t.Errorf("%s: got current %d, direction %d, color %s, top %s, sizes %v; want current %d, direction %d, color %s, top %s, sizes %v",
-			what, g.Current(), g.Direction(), g.Color(), g.Top(), tb.sizes(), cur, dir, col, card(t, top), sizes)
-	}
-}
-
-// clCount checks counters of the result.
-func clCount(t *testing.T, tb *table, what string, want map[Counter]int) {
-	t.Helper()
-	for c, n := range want {
-		if got := tb.g.Result().Count[c]; got != n {
-			t.Errorf("%s: counter %s is %d, want %d", what, c, got, n)
-		}
-	}
-}
-
 func clMoves(ms ...Move) []Move { return ms }
 
 // ---------------------------------------------------------------------------
@@ -125,7 +75,7 @@ func TestScenarioClassicDealerRotate(t *testing.T) {
 				p := fp.first(dealer)
 				hands := []string{"b9", "b9", "b8"}
 				hands[p] = "r1"
-				clDeal(tb, dealer, hands, "r5", "")
+				tb.dealAs(dealer, hands, "r5", "")
 				g := tb.g
 				if g.Current() != p || g.Round() != r {
 					t.Fatalf("round %d (dealer %d): current %d, want %d", g.Round(), dealer, g.Current(), p)
@@ -325,9 +275,9 @@ func TestScenarioClassicStartCardOfficial(t *testing.T) {
 				tb.expect(want{c.colorBy, DecideColor, ColorMove(c.names)})
 			}
 			hands := []string{"b1", "b2", "b3"}[:c.n]
-			clDeal(tb, c.n-1, hands, c.flip, "")
-			clState(t, tb, "after the start card", c.cur, c.dir, c.color, c.flip, c.sizes...)
-			clCount(t, tb, "start card", map[Counter]int{CountSkip: c.skips})
+			tb.dealAs(c.n-1, hands, c.flip, "")
+			checkState(t, tb, "after the start card", c.cur, c.dir, c.color, c.flip, c.sizes...)
+			checkCounts(t, tb, "start card", map[Counter]int{CountSkip: c.skips})
 			if tb.g.DiscardSize() != 1 {
 				t.Errorf("discard pile has %d cards, want 1", tb.g.DiscardSize())
 			}
@@ -344,7 +294,7 @@ func TestScenarioClassicStartWildDrawFour(t *testing.T) {
 		tops := map[Card]bool{}
 		for seed := uint64(1); seed <= 30; seed++ {
 			g.Reset(seed, 0)
-			clDeal(tb, 2, []string{"b1", "b2", "b3"}, "W+4", "")
+			tb.dealAs(2, []string{"b1", "b2", "b3"}, "W+4", "")
 			if g.Top() == wd4 || g.DiscardSize() != 1 || g.discard[wd4] != 0 {
 				t.Fatalf("seed %d: top %s, discard pile of %d cards with %d Wild Draw Four", seed, g.Top(), g.DiscardSize(), g.discard[wd4])
 			}
@@ -368,17 +318,17 @@ func TestScenarioClassicStartWildDrawFour(t *testing.T) {
 	})
 	t.Run("replaced by the only other kind", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "deck=red-1=3,blue-5=5,wild-draw-four=1")
-		clDeal(tb, 2, []string{"r1", "r1", "r1"}, "W+4", "")
-		clState(t, tb, "after the start card", 0, 1, Blue, "b5", 1, 1, 1)
-		if tb.g.DiscardSize() != 1 || tb.g.DrawPileSize() != 5 || clAsked(tb, 0, DecideColor) != 0 {
-			t.Errorf("discard %d draw %d color asked %d times", tb.g.DiscardSize(), tb.g.DrawPileSize(), clAsked(tb, 0, DecideColor))
+		tb.dealAs(2, []string{"r1", "r1", "r1"}, "W+4", "")
+		checkState(t, tb, "after the start card", 0, 1, Blue, "b5", 1, 1, 1)
+		if tb.g.DiscardSize() != 1 || tb.g.DrawPileSize() != 5 || askedCount(tb, 0, DecideColor) != 0 {
+			t.Errorf("discard %d draw %d color asked %d times", tb.g.DiscardSize(), tb.g.DrawPileSize(), askedCount(tb, 0, DecideColor))
 		}
 	})
 	t.Run("the replacement's effect applies", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "deck=red-1=3,green-draw-two=4,wild-draw-four=1")
-		clDeal(tb, 2, []string{"r1", "r1", "r1"}, "W+4", "")
-		clState(t, tb, "after the start card", 1, 1, Green, "g+2", 3, 1, 1)
-		clCount(t, tb, "start", map[Counter]int{CountSkip: 1})
+		tb.dealAs(2, []string{"r1", "r1", "r1"}, "W+4", "")
+		checkState(t, tb, "after the start card", 1, 1, Green, "g+2", 3, 1, 1)
+		checkCounts(t, tb, "start", map[Counter]int{CountSkip: 1})
 	})
 	for _, c := range []struct{ name, deck string }{
 		{"only Wild Draw Fours remain", "red-1=3,wild-draw-four=3"},
@@ -387,9 +337,9 @@ func TestScenarioClassicStartWildDrawFour(t *testing.T) {
 		t.Run(c.name+": it stands, effect ignored, P names the color", func(t *testing.T) {
 			tb := newTable(t, Classic, 3, "hand-size=1", "deck="+c.deck)
 			tb.expect(want{0, DecideColor, ColorMove(Yellow)})
-			clDeal(tb, 2, []string{"r1", "r1", "r1"}, "W+4", "")
-			clState(t, tb, "after the start card", 0, 1, Yellow, "W+4", 1, 1, 1)
-			clCount(t, tb, "start", map[Counter]int{CountSkip: 0, CountForgiven: 0})
+			tb.dealAs(2, []string{"r1", "r1", "r1"}, "W+4", "")
+			checkState(t, tb, "after the start card", 0, 1, Yellow, "W+4", 1, 1, 1)
+			checkCounts(t, tb, "start", map[Counter]int{CountSkip: 0, CountForgiven: 0})
 			if tb.g.DiscardSize() != 1 {
 				t.Errorf("discard pile has %d cards, want 1", tb.g.DiscardSize())
 			}
@@ -401,17 +351,17 @@ func TestScenarioClassicStartWildDrawFour(t *testing.T) {
 func TestScenarioClassicStartFlipUntilNumber(t *testing.T) {
 	t.Run("actions stay in the discard pile without effect", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "start-card=flip-until-number")
-		clDeal(tb, 2, []string{"g1", "g2", "g3"}, "rS rR r+2 W W+4 b5", "")
-		clState(t, tb, "after the start card", 0, 1, Blue, "b5", 1, 1, 1)
+		tb.dealAs(2, []string{"g1", "g2", "g3"}, "rS rR r+2 W W+4 b5", "")
+		checkState(t, tb, "after the start card", 0, 1, Blue, "b5", 1, 1, 1)
 		if tb.g.DiscardSize() != 6 || len(tb.log) != 0 {
 			t.Errorf("discard pile %d cards (want 6), decisions asked %v", tb.g.DiscardSize(), tb.log)
 		}
-		clCount(t, tb, "start", map[Counter]int{CountSkip: 0})
+		checkCounts(t, tb, "start", map[Counter]int{CountSkip: 0})
 	})
 	t.Run("a number first", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "start-card=flip-until-number")
-		clDeal(tb, 2, []string{"g1", "g2", "g3"}, "y0", "")
-		clState(t, tb, "after the start card", 0, 1, Yellow, "y0", 1, 1, 1)
+		tb.dealAs(2, []string{"g1", "g2", "g3"}, "y0", "")
+		checkState(t, tb, "after the start card", 0, 1, Yellow, "y0", 1, 1, 1)
 	})
 	deck := "deck=red-1=3,red-skip=1,red-draw-two=1,wild=1,wild-draw-four=1"
 	for _, c := range []struct {
@@ -430,12 +380,12 @@ func TestScenarioClassicStartFlipUntilNumber(t *testing.T) {
 			if c.asked {
 				tb.expect(want{0, DecideColor, ColorMove(c.names)})
 			}
-			clDeal(tb, 2, []string{"r1", "r1", "r1"}, c.flips, "")
-			clState(t, tb, "after the start card", 0, 1, c.color, c.top, 1, 1, 1)
-			if tb.g.DiscardSize() != 4 || tb.g.DrawPileSize() != 0 || (clAsked(tb, 0, DecideColor) == 1) != c.asked {
-				t.Errorf("discard %d (want 4), draw %d (want 0), color asked %d times", tb.g.DiscardSize(), tb.g.DrawPileSize(), clAsked(tb, 0, DecideColor))
+			tb.dealAs(2, []string{"r1", "r1", "r1"}, c.flips, "")
+			checkState(t, tb, "after the start card", 0, 1, c.color, c.top, 1, 1, 1)
+			if tb.g.DiscardSize() != 4 || tb.g.DrawPileSize() != 0 || (askedCount(tb, 0, DecideColor) == 1) != c.asked {
+				t.Errorf("discard %d (want 4), draw %d (want 0), color asked %d times", tb.g.DiscardSize(), tb.g.DrawPileSize(), askedCount(tb, 0, DecideColor))
 			}
-			clCount(t, tb, "start", map[Counter]int{CountSkip: 0, CountForgiven: 0})
+			checkCounts(t, tb, "start", map[Counter]int{CountSkip: 0, CountForgiven: 0})
 			tb.done()
 		})
 	}
@@ -448,50 +398,50 @@ func TestScenarioClassicPlayOrDraw(t *testing.T) {
 	hands := func(h0 string) []string { return []string{h0, "g1 g2", "y1 y2"} }
 	t.Run("voluntary draw of an unplayable card ends the turn", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2")
-		clDeal(tb, 2, hands("r1 b2"), "r5", "g7")
+		tb.dealAs(2, hands("r1 b2"), "r5", "g7")
 		tb.expect(want{0, DecideTurn, draw})
 		tb.step()
 		if got, w := tb.offered(0, DecideTurn), clMoves(play(t, "r1"), draw); !slices.Equal(got, w) {
 			t.Errorf("offered %v, want %v", got, w)
 		}
-		clState(t, tb, "after the draw", 1, 1, Red, "r5", 3, 2, 2)
-		if clAsked(tb, 0, DecideDrawn) != 0 || !slices.Contains(tb.handOf(0), card(t, "g7")) {
+		checkState(t, tb, "after the draw", 1, 1, Red, "r5", 3, 2, 2)
+		if askedCount(tb, 0, DecideDrawn) != 0 || !slices.Contains(tb.handOf(0), card(t, "g7")) {
 			t.Errorf("an unplayable drawn card was offered, or not kept")
 		}
-		clCount(t, tb, "draw", map[Counter]int{CountVoluntaryDraw: 1, CountPlayDrawn: 0})
+		checkCounts(t, tb, "draw", map[Counter]int{CountVoluntaryDraw: 1, CountPlayDrawn: 0})
 		tb.done()
 	})
 	t.Run("voluntary draw, then only the drawn card may be played", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2")
-		clDeal(tb, 2, hands("r1 b2"), "r5", "r7")
+		tb.dealAs(2, hands("r1 b2"), "r5", "r7")
 		tb.expect(want{0, DecideTurn, draw}, want{0, DecideDrawn, play(t, "r7")})
 		tb.step()
 		if got, w := tb.offered(0, DecideDrawn), clMoves(play(t, "r7"), keep); !slices.Equal(got, w) {
 			t.Errorf("offered after drawing %v, want %v", got, w)
 		}
-		clState(t, tb, "after playing the drawn card", 1, 1, Red, "r7", 2, 2, 2)
-		clCount(t, tb, "draw", map[Counter]int{CountVoluntaryDraw: 1, CountPlayDrawn: 1})
+		checkState(t, tb, "after playing the drawn card", 1, 1, Red, "r7", 2, 2, 2)
+		checkCounts(t, tb, "draw", map[Counter]int{CountVoluntaryDraw: 1, CountPlayDrawn: 1})
 		tb.done()
 	})
 	t.Run("no playable card: draw, keep the playable drawn card", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "r7")
+		tb.dealAs(2, hands("b1 b2"), "r5", "r7")
 		tb.expect(want{0, DecideDrawn, keep})
 		tb.step()
-		if clAsked(tb, 0, DecideTurn) != 0 {
+		if askedCount(tb, 0, DecideTurn) != 0 {
 			t.Errorf("seat 0 was asked its turn with only a draw possible: %v", tb.offered(0, DecideTurn))
 		}
-		clState(t, tb, "after keeping", 1, 1, Red, "r5", 3, 2, 2)
-		clCount(t, tb, "draw", map[Counter]int{CountVoluntaryDraw: 0, CountPlayDrawn: 0})
+		checkState(t, tb, "after keeping", 1, 1, Red, "r5", 3, 2, 2)
+		checkCounts(t, tb, "draw", map[Counter]int{CountVoluntaryDraw: 0, CountPlayDrawn: 0})
 		tb.done()
 	})
 	t.Run("no playable card: draw and play it", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "rS")
+		tb.dealAs(2, hands("b1 b2"), "r5", "rS")
 		tb.expect(want{0, DecideDrawn, play(t, "rS")})
 		tb.step()
-		clState(t, tb, "after playing the drawn Skip", 2, 1, Red, "rS", 2, 2, 2)
-		clCount(t, tb, "draw", map[Counter]int{CountPlayDrawn: 1, CountSkip: 1})
+		checkState(t, tb, "after playing the drawn Skip", 2, 1, Red, "rS", 2, 2, 2)
+		checkCounts(t, tb, "draw", map[Counter]int{CountPlayDrawn: 1, CountSkip: 1})
 		tb.done()
 	})
 }
@@ -500,21 +450,21 @@ func TestScenarioClassicDrawUntilPlayable(t *testing.T) {
 	hands := func(h0 string) []string { return []string{h0, "g8 g9", "y8 y9"} }
 	t.Run("draws until a playable card and plays it", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "draw=until-playable")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "g1 y2 r9")
+		tb.dealAs(2, hands("b1 b2"), "r5", "g1 y2 r9")
 		tb.expect(want{0, DecideDrawn, play(t, "r9")})
 		tb.step()
 		if got, w := tb.offered(0, DecideDrawn), clMoves(play(t, "r9"), keep); !slices.Equal(got, w) {
 			t.Errorf("offered %v, want %v", got, w)
 		}
-		clState(t, tb, "after", 1, 1, Red, "r9", 4, 2, 2)
+		checkState(t, tb, "after", 1, 1, Red, "r9", 4, 2, 2)
 		tb.done()
 	})
 	t.Run("a wild stops the drawing", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "draw=until-playable")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "g1 W r9")
+		tb.dealAs(2, hands("b1 b2"), "r5", "g1 W r9")
 		tb.expect(want{0, DecideDrawn, keep})
 		tb.step()
-		clState(t, tb, "after", 1, 1, Red, "r5", 4, 2, 2)
+		checkState(t, tb, "after", 1, 1, Red, "r5", 4, 2, 2)
 		if !slices.Contains(tb.handOf(0), card(t, "W")) || slices.Contains(tb.handOf(0), card(t, "r9")) {
 			t.Errorf("hand %v: want the wild kept and r9 not drawn", tb.handOf(0))
 		}
@@ -522,23 +472,23 @@ func TestScenarioClassicDrawUntilPlayable(t *testing.T) {
 	})
 	t.Run("a voluntary draw: only the last card may be played", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "draw=until-playable")
-		clDeal(tb, 2, hands("r1 b2"), "r5", "g1 r9")
+		tb.dealAs(2, hands("r1 b2"), "r5", "g1 r9")
 		tb.expect(want{0, DecideTurn, draw}, want{0, DecideDrawn, keep})
 		tb.step()
 		if got, w := tb.offered(0, DecideDrawn), clMoves(play(t, "r9"), keep); !slices.Equal(got, w) {
 			t.Errorf("offered %v, want %v", got, w)
 		}
-		clState(t, tb, "after", 1, 1, Red, "r5", 4, 2, 2)
+		checkState(t, tb, "after", 1, 1, Red, "r5", 4, 2, 2)
 		tb.done()
 	})
 	t.Run("stops when nothing can be drawn", func(t *testing.T) {
 		tb := newTable(t, Classic, 2, "hand-size=2", "draw=until-playable",
 			"deck=blue-1=1,blue-2=1,green-3=1,green-4=1,red-5=1,yellow-6=1,yellow-7=1")
-		clDeal(tb, 1, []string{"b1 b2", "g3 g4"}, "r5", "y6 y7")
+		tb.dealAs(1, []string{"b1 b2", "g3 g4"}, "r5", "y6 y7")
 		tb.step()
-		clState(t, tb, "after", 1, 1, Red, "r5", 4, 2)
-		clCount(t, tb, "draw", map[Counter]int{CountForgiven: 0, CountReshuffle: 0})
-		if clAsked(tb, 0, DecideDrawn) != 0 {
+		checkState(t, tb, "after", 1, 1, Red, "r5", 4, 2)
+		checkCounts(t, tb, "draw", map[Counter]int{CountForgiven: 0, CountReshuffle: 0})
+		if askedCount(tb, 0, DecideDrawn) != 0 {
 			t.Errorf("no playable card was drawn but a play was offered")
 		}
 	})
@@ -548,29 +498,29 @@ func TestScenarioClassicForcedPlay(t *testing.T) {
 	hands := func(h0 string) []string { return []string{h0, "g8 g9", "y8 y9"} }
 	t.Run("no draw offered with a playable card", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "forced-play=true")
-		clDeal(tb, 2, hands("r1 r2"), "r5", "")
+		tb.dealAs(2, hands("r1 r2"), "r5", "")
 		tb.expect(want{0, DecideTurn, play(t, "r2")})
 		tb.step()
 		if got, w := tb.offered(0, DecideTurn), clMoves(play(t, "r1"), play(t, "r2")); !slices.Equal(got, w) {
 			t.Errorf("offered %v, want %v", got, w)
 		}
-		clState(t, tb, "after", 1, 1, Red, "r2", 1, 2, 2)
+		checkState(t, tb, "after", 1, 1, Red, "r2", 1, 2, 2)
 		tb.done()
 	})
 	t.Run("a Wild Draw Four counts as playable", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "forced-play=true")
-		clDeal(tb, 2, hands("W+4 b2"), "r5", "")
+		tb.dealAs(2, hands("W+4 b2"), "r5", "")
 		tb.expect(want{0, DecideColor, ColorMove(Blue)})
 		tb.step()
-		if clAsked(tb, 0, DecideTurn) != 0 {
+		if askedCount(tb, 0, DecideTurn) != 0 {
 			t.Errorf("seat 0 was offered %v, want only the Wild Draw Four", tb.offered(0, DecideTurn))
 		}
-		clState(t, tb, "after", 2, 1, Blue, "W+4", 1, 6, 2)
+		checkState(t, tb, "after", 2, 1, Blue, "W+4", 1, 6, 2)
 		tb.done()
 	})
 	t.Run("a bluff counts too", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "forced-play=true")
-		clDeal(tb, 2, hands("W+4 r1"), "r5", "")
+		tb.dealAs(2, hands("W+4 r1"), "r5", "")
 		tb.step()
 		if got, w := tb.offered(0, DecideTurn), clMoves(play(t, "r1"), play(t, "W+4")); !slices.Equal(got, w) {
 			t.Errorf("offered %v, want %v", got, w)
@@ -578,16 +528,16 @@ func TestScenarioClassicForcedPlay(t *testing.T) {
 	})
 	t.Run("nothing playable: draw", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "forced-play=true")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "g7")
+		tb.dealAs(2, hands("b1 b2"), "r5", "g7")
 		tb.step()
-		clState(t, tb, "after", 1, 1, Red, "r5", 3, 2, 2)
+		checkState(t, tb, "after", 1, 1, Red, "r5", 3, 2, 2)
 	})
 	t.Run("after drawing a playable card it may still be kept", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "forced-play=true")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "r7")
+		tb.dealAs(2, hands("b1 b2"), "r5", "r7")
 		tb.expect(want{0, DecideDrawn, keep})
 		tb.step()
-		clState(t, tb, "after", 1, 1, Red, "r5", 3, 2, 2)
+		checkState(t, tb, "after", 1, 1, Red, "r5", 3, 2, 2)
 		tb.done()
 	})
 }
@@ -596,49 +546,49 @@ func TestScenarioClassicMustPlayDrawn(t *testing.T) {
 	hands := func(h0 string) []string { return []string{h0, "g8 g9", "y8 y9"} }
 	t.Run("a playable drawn card is played", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "must-play-drawn=true")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "r7")
+		tb.dealAs(2, hands("b1 b2"), "r5", "r7")
 		tb.step()
-		if clAsked(tb, 0, DecideDrawn) != 0 {
+		if askedCount(tb, 0, DecideDrawn) != 0 {
 			t.Errorf("offered %v, want only the play", tb.offered(0, DecideDrawn))
 		}
-		clState(t, tb, "after", 1, 1, Red, "r7", 2, 2, 2)
-		clCount(t, tb, "must-play-drawn", map[Counter]int{CountPlayDrawn: 1})
+		checkState(t, tb, "after", 1, 1, Red, "r7", 2, 2, 2)
+		checkCounts(t, tb, "must-play-drawn", map[Counter]int{CountPlayDrawn: 1})
 	})
 	t.Run("after a voluntary draw too", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "must-play-drawn=true")
-		clDeal(tb, 2, hands("r1 b2"), "r5", "y5")
+		tb.dealAs(2, hands("r1 b2"), "r5", "y5")
 		tb.expect(want{0, DecideTurn, draw})
 		tb.step()
-		clState(t, tb, "after", 1, 1, Yellow, "y5", 2, 2, 2)
+		checkState(t, tb, "after", 1, 1, Yellow, "y5", 2, 2, 2)
 		tb.done()
 	})
 	t.Run("an illegal drawn Wild Draw Four may be kept", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "must-play-drawn=true")
-		clDeal(tb, 2, hands("r1 b2"), "r5", "W+4")
+		tb.dealAs(2, hands("r1 b2"), "r5", "W+4")
 		tb.expect(want{0, DecideTurn, draw}, want{0, DecideDrawn, keep})
 		tb.step()
 		if got, w := tb.offered(0, DecideDrawn), clMoves(play(t, "W+4"), keep); !slices.Equal(got, w) {
 			t.Errorf("offered %v, want %v", got, w)
 		}
-		clState(t, tb, "after", 1, 1, Red, "r5", 3, 2, 2)
+		checkState(t, tb, "after", 1, 1, Red, "r5", 3, 2, 2)
 		tb.done()
 	})
 	t.Run("a legal drawn Wild Draw Four must be played", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "must-play-drawn=true")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "W+4")
+		tb.dealAs(2, hands("b1 b2"), "r5", "W+4")
 		tb.expect(want{0, DecideColor, ColorMove(Green)})
 		tb.step()
-		if clAsked(tb, 0, DecideDrawn) != 0 {
+		if askedCount(tb, 0, DecideDrawn) != 0 {
 			t.Errorf("offered %v, want only the play", tb.offered(0, DecideDrawn))
 		}
-		clState(t, tb, "after", 2, 1, Green, "W+4", 2, 6, 2)
+		checkState(t, tb, "after", 2, 1, Green, "W+4", 2, 6, 2)
 		tb.done()
 	})
 	t.Run("an unplayable drawn card is kept", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "must-play-drawn=true")
-		clDeal(tb, 2, hands("b1 b2"), "r5", "g7")
+		tb.dealAs(2, hands("b1 b2"), "r5", "g7")
 		tb.step()
-		clState(t, tb, "after", 1, 1, Red, "r5", 3, 2, 2)
+		checkState(t, tb, "after", 1, 1, Red, "r5", 3, 2, 2)
 	})
 }
 
@@ -648,7 +598,7 @@ func TestScenarioClassicMustPlayDrawn(t *testing.T) {
 func TestScenarioClassicReshuffle(t *testing.T) {
 	tb := newTable(t, Classic, 2, "hand-size=2", "deck=red-1=1,blue-9=1,green-7=1,green-8=1,red-5=1,yellow-2=1")
 	g := tb.g
-	clDeal(tb, 1, []string{"r1 b9", "g7 g8"}, "r5", "y2")
+	tb.dealAs(1, []string{"r1 b9", "g7 g8"}, "r5", "y2")
 	tb.step() // seat 0 plays r1 (and calls UNO)
 	tb.step() // seat 1 draws y2, the last card of the draw pile
 	if g.DrawPileSize() != 0 || g.DiscardSize() != 2 {
@@ -656,13 +606,13 @@ func TestScenarioClassicReshuffle(t *testing.T) {
 	}
 	tb.expect(want{0, DecideDrawn, keep})
 	tb.step() // seat 0 must draw: r5 comes back from under the top r1
-	clState(t, tb, "after the reshuffle", 1, 1, Red, "r1", 2, 3)
+	checkState(t, tb, "after the reshuffle", 1, 1, Red, "r1", 2, 3)
 	if g.DiscardSize() != 1 || g.DrawPileSize() != 0 || !slices.Contains(tb.handOf(0), card(t, "r5")) {
 		t.Errorf("discard %d draw %d hand %v: want the top kept and r5 drawn", g.DiscardSize(), g.DrawPileSize(), tb.handOf(0))
 	}
-	clCount(t, tb, "reshuffle", map[Counter]int{CountReshuffle: 1, CountForgiven: 0})
+	checkCounts(t, tb, "reshuffle", map[Counter]int{CountReshuffle: 1, CountForgiven: 0})
 	tb.step() // seat 1 must draw, but nothing can be drawn: the draw is skipped
-	clState(t, tb, "after an empty draw", 0, 1, Red, "r1", 2, 3)
+	checkState(t, tb, "after an empty draw", 0, 1, Red, "r1", 2, 3)
 	if g.RoundOver() {
 		t.Errorf("one empty draw blocked the round")
 	}
@@ -672,24 +622,24 @@ func TestScenarioClassicReshuffle(t *testing.T) {
 func TestScenarioClassicForgiven(t *testing.T) {
 	t.Run("partly forgiven", func(t *testing.T) {
 		tb := newTable(t, Classic, 2, "hand-size=2", "deck=red-draw-two=1,red-1=1,green-7=1,green-8=1,red-5=1")
-		clDeal(tb, 1, []string{"r+2 r1", "g7 g8"}, "r5", "")
+		tb.dealAs(1, []string{"r+2 r1", "g7 g8"}, "r5", "")
 		tb.expect(want{0, DecideTurn, play(t, "r+2")})
 		tb.step()
-		clState(t, tb, "after the Draw Two", 0, 1, Red, "r+2", 1, 3)
-		clCount(t, tb, "forgiven", map[Counter]int{CountForgiven: 1, CountReshuffle: 1, CountDrawTwo: 1})
+		checkState(t, tb, "after the Draw Two", 0, 1, Red, "r+2", 1, 3)
+		checkCounts(t, tb, "forgiven", map[Counter]int{CountForgiven: 1, CountReshuffle: 1, CountDrawTwo: 1})
 		tb.done()
 	})
 	t.Run("wholly forgiven, then blocked", func(t *testing.T) {
 		tb := newTable(t, Classic, 2, "hand-size=2", "deck=red-draw-two=1,green-7=1,green-8=1,blue-1=1,blue-2=1")
 		g := tb.g
-		clDeal(tb, 1, []string{"g7 g8", "b1 b2"}, "r+2", "")
-		clState(t, tb, "after the start Draw Two", 1, 1, Red, "r+2", 2, 2)
-		clCount(t, tb, "start", map[Counter]int{CountForgiven: 2, CountSkip: 1})
+		tb.dealAs(1, []string{"g7 g8", "b1 b2"}, "r+2", "")
+		checkState(t, tb, "after the start Draw Two", 1, 1, Red, "r+2", 2, 2)
+		checkCounts(t, tb, "start", map[Counter]int{CountForgiven: 2, CountSkip: 1})
 		tb.step()
 		if g.RoundOver() {
 			t.Fatalf("round over after one empty turn")
 		}
-		clState(t, tb, "after seat 1's empty draw", 0, 1, Red, "r+2", 2, 2)
+		checkState(t, tb, "after seat 1's empty draw", 0, 1, Red, "r+2", 2, 2)
 		tb.step()
 		if !g.RoundOver() || g.RoundOutcome() != Blocked || g.RoundWinner() != -1 || g.Turns() != 2 {
 			t.Fatalf("over %v outcome %s winner %d turns %d, want a blocked round after 2 turns", g.RoundOver(), g.RoundOutcome(), g.RoundWinner(), g.Turns())
@@ -704,7 +654,7 @@ func TestScenarioClassicForgiven(t *testing.T) {
 	t.Run("a play resets the blocking count", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "deck=red-1=1,red-2=1,green-7=1,green-8=1,red-3=1,blue-2=1,red-5=1")
 		g := tb.g
-		clDeal(tb, 2, []string{"r1 r2", "g7 g8", "r3 b2"}, "r5", "")
+		tb.dealAs(2, []string{"r1 r2", "g7 g8", "r3 b2"}, "r5", "")
 		tb.expect(want{0, DecideTurn, draw})
 		tb.step() // seat 0 draws nothing
 		tb.step() // seat 1 draws nothing
@@ -714,7 +664,7 @@ func TestScenarioClassicForgiven(t *testing.T) {
 		}
 		tb.expect(want{0, DecideTurn, draw}, want{0, DecideDrawn, keep})
 		tb.step() // seat 0 draws r5, reshuffled from under r3
-		clState(t, tb, "after the reshuffle", 1, 1, Red, "r3", 3, 2, 1)
+		checkState(t, tb, "after the reshuffle", 1, 1, Red, "r3", 3, 2, 1)
 		tb.step() // seat 1 draws nothing
 		tb.step() // seat 2 draws nothing
 		if g.RoundOver() {
@@ -733,7 +683,7 @@ func TestScenarioClassicMaxTurns(t *testing.T) {
 	t.Run("single", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=3", "max-turns=3")
 		g := tb.g
-		clDeal(tb, 2, []string{"r1 r2 r3", "r4 r6 r7", "r8 r9 b0"}, "r5", "")
+		tb.dealAs(2, []string{"r1 r2 r3", "r4 r6 r7", "r8 r9 b0"}, "r5", "")
 		tb.step()
 		tb.step()
 		if g.RoundOver() {
@@ -753,21 +703,21 @@ func TestScenarioClassicMaxTurns(t *testing.T) {
 	t.Run("skipped players take no turn", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "max-turns=2")
 		g := tb.g
-		clDeal(tb, 2, []string{"rS r1", "r2 r3", "r4 r6"}, "r5", "")
+		tb.dealAs(2, []string{"rS r1", "r2 r3", "r4 r6"}, "r5", "")
 		tb.expect(want{0, DecideTurn, play(t, "rS")})
 		tb.step() // seat 0 skips seat 1
 		tb.step() // seat 2
 		if !g.RoundOver() || g.RoundOutcome() != Unfinished || g.Turns() != 2 {
 			t.Fatalf("over %v outcome %s turns %d", g.RoundOver(), g.RoundOutcome(), g.Turns())
 		}
-		if clAsked(tb, 1, DecideTurn) != 0 {
+		if askedCount(tb, 1, DecideTurn) != 0 {
 			t.Errorf("the skipped seat 1 took a turn")
 		}
 	})
 	t.Run("a match is unfinished", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=3", "max-turns=1", "scoring=winner-takes")
 		g := tb.g
-		clDeal(tb, 2, []string{"r1 r2 r3", "r4 r6 r7", "r8 r9 b0"}, "r5", "")
+		tb.dealAs(2, []string{"r1 r2 r3", "r4 r6 r7", "r8 r9 b0"}, "r5", "")
 		tb.step()
 		if !g.RoundOver() || g.EndRound() {
 			t.Fatalf("the match goes on after an unfinished round")
@@ -813,7 +763,7 @@ func TestScenarioClassicActions(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTable(t, Classic, c.n, append([]string{"hand-size=2"}, c.sets...)...)
 			hands := []string{c.hand0, "g8 g9", "y8 y9"}[:c.n]
-			clDeal(tb, c.n-1, hands, "r5", "")
+			tb.dealAs(c.n-1, hands, "r5", "")
 			tb.expect(want{0, DecideTurn, play(t, c.play)})
 			if card(t, c.play).IsWild() {
 				tb.expect(want{0, DecideColor, ColorMove(c.names)})
@@ -823,8 +773,8 @@ func TestScenarioClassicActions(t *testing.T) {
 				tb.expect(want{1, DecideRespond, accept})
 			}
 			tb.step()
-			clState(t, tb, "after "+c.play, c.cur, c.dir, c.color, c.play, c.sizes...)
-			clCount(t, tb, c.name, c.counts)
+			checkState(t, tb, "after "+c.play, c.cur, c.dir, c.color, c.play, c.sizes...)
+			checkCounts(t, tb, c.name, c.counts)
 			if card(t, c.play).IsWild() {
 				got := tb.offered(0, DecideColor)
 				if w := clMoves(ColorMove(Red), ColorMove(Yellow), ColorMove(Green), ColorMove(Blue)); !slices.Equal(got, w) {
@@ -845,21 +795,21 @@ func TestScenarioClassicDirection(t *testing.T) {
 	// After a Reverse, Skip, Draw Two and Wild Draw Four act on the players
 	// counter-clockwise.
 	tb := newTable(t, Classic, 4, "hand-size=3")
-	clDeal(tb, 3, []string{"rR b1 b2", "r+2 g8 g9", "W+4 y1 y2", "rS g1 g2"}, "r5", "")
+	tb.dealAs(3, []string{"rR b1 b2", "r+2 g8 g9", "W+4 y1 y2", "rS g1 g2"}, "r5", "")
 	tb.expect(want{0, DecideTurn, play(t, "rR")})
 	tb.step()
-	clState(t, tb, "after the reverse", 3, -1, Red, "rR", 2, 3, 3, 3)
+	checkState(t, tb, "after the reverse", 3, -1, Red, "rR", 2, 3, 3, 3)
 	tb.expect(want{3, DecideTurn, play(t, "rS")})
 	tb.step()
-	clState(t, tb, "after the skip", 1, -1, Red, "rS", 2, 3, 3, 2)
+	checkState(t, tb, "after the skip", 1, -1, Red, "rS", 2, 3, 3, 2)
 	tb.expect(want{1, DecideTurn, play(t, "r+2")})
 	tb.step()
-	clState(t, tb, "after the draw two", 3, -1, Red, "r+2", 4, 2, 3, 2)
+	checkState(t, tb, "after the draw two", 3, -1, Red, "r+2", 4, 2, 3, 2)
 	tb.expect(want{3, DecideDrawn, keep})
 	tb.step() // seat 3 draws a red 0 (g1 g2 do not match the red Draw Two) and keeps it
 	tb.expect(want{2, DecideTurn, play(t, "W+4")}, want{2, DecideColor, ColorMove(Yellow)}, want{1, DecideRespond, accept})
 	tb.step()
-	clState(t, tb, "after the wild draw four", 0, -1, Yellow, "W+4", 4, 6, 2, 3)
+	checkState(t, tb, "after the wild draw four", 0, -1, Yellow, "W+4", 4, 6, 2, 3)
 	tb.done()
 }
 
@@ -867,7 +817,7 @@ func TestScenarioClassicRoundReset(t *testing.T) {
 	// Between rounds the direction returns to clockwise and UNO calls clear.
 	tb := newTable(t, Classic, 3, "hand-size=2", "scoring=winner-takes", "target=1000")
 	g := tb.g
-	clDeal(tb, 2, []string{"rR b7", "b1 b2", "r2 g3"}, "r5", "")
+	tb.dealAs(2, []string{"rR b7", "b1 b2", "r2 g3"}, "r5", "")
 	tb.expect(want{0, DecideTurn, play(t, "rR")})
 	tb.step() // seat 0 reverses, calls UNO
 	tb.step() // seat 2 plays r2, calls UNO
@@ -879,8 +829,8 @@ func TestScenarioClassicRoundReset(t *testing.T) {
 	if !g.EndRound() {
 		t.Fatalf("the match ended")
 	}
-	clDeal(tb, 0, []string{"y1 y2", "y3 y4", "y6 y7"}, "g5", "")
-	clState(t, tb, "round 2", 1, 1, Green, "g5", 2, 2, 2)
+	tb.dealAs(0, []string{"y1 y2", "y3 y4", "y6 y7"}, "g5", "")
+	checkState(t, tb, "round 2", 1, 1, Green, "g5", 2, 2, 2)
 	for p := range 3 {
 		if g.CalledUNO(p) {
 			t.Errorf("seat %d still has its UNO call in round 2", p)
@@ -892,16 +842,16 @@ func TestScenarioClassicUNOCheckBeforeChallenge(t *testing.T) {
 	// RULES.md section 4: the UNO check (step 3) comes before the card's
 	// effect and its challenge (step 4).
 	tb := newTable(t, Classic, 3, "hand-size=2")
-	clDeal(tb, 2, []string{"W+4 b1", "g8 g9", "y8 y9"}, "r5", "")
+	tb.dealAs(2, []string{"W+4 b1", "g8 g9", "y8 y9"}, "r5", "")
 	tb.expect(want{0, DecideTurn, play(t, "W+4")}, want{0, DecideColor, ColorMove(Green)},
 		want{0, DecideCallUNO, pass}, want{1, DecideCatch, pass}, want{2, DecideCatch, pass},
 		want{1, DecideRespond, accept})
 	tb.step()
-	call, catch, respond := clAskIndex(tb, 0, DecideCallUNO), clAskIndex(tb, 2, DecideCatch), clAskIndex(tb, 1, DecideRespond)
+	call, catch, respond := askIndex(tb, 0, DecideCallUNO), askIndex(tb, 2, DecideCatch), askIndex(tb, 1, DecideRespond)
 	if call < 0 || catch < call || respond < catch {
 		t.Errorf("decision order: call %d, catch %d, respond %d; want call < catch < respond", call, catch, respond)
 	}
-	clState(t, tb, "after", 2, 1, Green, "W+4", 1, 6, 2)
+	checkState(t, tb, "after", 2, 1, Green, "W+4", 1, 6, 2)
 	tb.done()
 }
 
@@ -939,16 +889,16 @@ func TestScenarioClassicWD4Legality(t *testing.T) {
 			if c.flip == "W" {
 				tb.expect(want{0, DecideColor, ColorMove(Blue)})
 			}
-			clDeal(tb, 2, []string{c.hand, "g7 g8 g9", "y7 y8 y9"}, c.flip, "")
+			tb.dealAs(2, []string{c.hand, "g7 g8 g9", "y7 y8 y9"}, c.flip, "")
 			tb.expect(want{0, DecideTurn, play(t, "W+4")}, want{0, DecideColor, ColorMove(Green)},
 				want{1, DecideRespond, challenge})
 			tb.step()
 			if c.legal {
-				clState(t, tb, "legal, challenged", 2, 1, Green, "W+4", 2, 9, 3)
-				clCount(t, tb, "legal", map[Counter]int{CountChallenge: 1, CountChallengeWon: 0, CountBluff: 0})
+				checkState(t, tb, "legal, challenged", 2, 1, Green, "W+4", 2, 9, 3)
+				checkCounts(t, tb, "legal", map[Counter]int{CountChallenge: 1, CountChallengeWon: 0, CountBluff: 0})
 			} else {
-				clState(t, tb, "illegal, challenged", 1, 1, Green, "W+4", 6, 3, 3)
-				clCount(t, tb, "illegal", map[Counter]int{CountChallenge: 1, CountChallengeWon: 1, CountBluff: 1})
+				checkState(t, tb, "illegal, challenged", 1, 1, Green, "W+4", 6, 3, 3)
+				checkCounts(t, tb, "illegal", map[Counter]int{CountChallenge: 1, CountChallengeWon: 1, CountBluff: 1})
 			}
 			tb.done()
 		})
@@ -978,12 +928,12 @@ func TestScenarioClassicChallenge(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTable(t, Classic, c.n, append([]string{"hand-size=3"}, c.sets...)...)
 			g := tb.g
-			clDeal(tb, c.n-1, []string{c.hand0, "g7 g8 g9", "y7 y8 y9"}[:c.n], "r5", "")
+			tb.dealAs(c.n-1, []string{c.hand0, "g7 g8 g9", "y7 y8 y9"}[:c.n], "r5", "")
 			tb.expect(want{0, DecideTurn, play(t, "W+4")}, want{0, DecideColor, ColorMove(Green)},
 				want{1, DecideRespond, challenge})
 			tb.step()
-			clState(t, tb, "after the challenge", c.cur, 1, Green, "W+4", c.sizes...)
-			clCount(t, tb, c.name, map[Counter]int{CountChallenge: 1, CountChallengeWon: c.won, CountBluff: c.won, CountWildDrawFour: 1})
+			checkState(t, tb, "after the challenge", c.cur, 1, Green, "W+4", c.sizes...)
+			checkCounts(t, tb, c.name, map[Counter]int{CountChallenge: 1, CountChallengeWon: c.won, CountBluff: c.won, CountWildDrawFour: 1})
 			if h, ok := g.views[1].Revealed(); !ok || h.Size() != 2 || h.Count(WildCard(WildDrawFour)) != 0 {
 				t.Errorf("challenger saw %v (%v), want the 2 cards held after the play", h, ok)
 			}
@@ -991,11 +941,11 @@ func TestScenarioClassicChallenge(t *testing.T) {
 				if _, ok := g.views[2].Revealed(); ok {
 					t.Errorf("the hand was shown to a player who did not challenge")
 				}
-				if n := clAsked(tb, 2, DecideRespond); n != 0 {
+				if n := askedCount(tb, 2, DecideRespond); n != 0 {
 					t.Errorf("seat 2, not the victim, was asked to respond %d times", n)
 				}
 			}
-			if n := clAsked(tb, 0, DecideRespond); n != 0 {
+			if n := askedCount(tb, 0, DecideRespond); n != 0 {
 				t.Errorf("the player of the Wild Draw Four was asked to respond %d times", n)
 			}
 			if c.won == 1 {
@@ -1031,15 +981,15 @@ func TestScenarioClassicGuiltyTakesBack(t *testing.T) {
 			if c.flip == "W" {
 				tb.expect(want{0, DecideColor, ColorMove(c.startCol)})
 			}
-			clDeal(tb, 2, []string{c.hand0, c.hand1, "y7 y8 y9"}, c.flip, "")
+			tb.dealAs(2, []string{c.hand0, c.hand1, "y7 y8 y9"}, c.flip, "")
 			tb.expect(want{0, DecideTurn, play(t, "W+4")}, want{0, DecideColor, ColorMove(Green)},
 				want{1, DecideRespond, challenge})
 			tb.step()
-			clState(t, tb, "after the take-back", 1, 1, c.refColor, c.flip, 7, 3, 3)
+			checkState(t, tb, "after the take-back", 1, 1, c.refColor, c.flip, 7, 3, 3)
 			if g.Hand(0).Count(WildCard(WildDrawFour)) != 1 || g.DiscardSize() != 1 {
 				t.Errorf("hand %v, discard %d: want the Wild Draw Four back in the hand", g.Hand(0), g.DiscardSize())
 			}
-			clCount(t, tb, "take-back", map[Counter]int{CountChallenge: 1, CountChallengeWon: 1, CountBluff: 1})
+			checkCounts(t, tb, "take-back", map[Counter]int{CountChallenge: 1, CountChallengeWon: 1, CountBluff: 1})
 			tb.expect(want{1, DecideTurn, c.good})
 			tb.step()
 			offered := tb.offered(1, DecideTurn)
@@ -1074,7 +1024,7 @@ func TestScenarioClassicLastCard(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTable(t, Classic, 3, "hand-size=1")
 			g := tb.g
-			clDeal(tb, 2, []string{c.hand0, "b1", "y2"}, "r5", c.pile)
+			tb.dealAs(2, []string{c.hand0, "b1", "y2"}, "r5", c.pile)
 			tb.step()
 			if !g.RoundOver() || g.RoundOutcome() != Finished || g.RoundWinner() != 0 {
 				t.Fatalf("over %v outcome %s winner %d", g.RoundOver(), g.RoundOutcome(), g.RoundWinner())
@@ -1085,7 +1035,7 @@ func TestScenarioClassicLastCard(t *testing.T) {
 			if len(tb.log) != 1 || tb.log[0].d != DecideTurn {
 				t.Errorf("decisions asked after the last card: %+v", tb.log)
 			}
-			clCount(t, tb, c.name, c.counts)
+			checkCounts(t, tb, c.name, c.counts)
 			if g.EndRound() {
 				t.Errorf("a single game goes on")
 			}
@@ -1101,38 +1051,38 @@ func TestScenarioClassicNoFinishOnAction(t *testing.T) {
 	t.Run("a single action must draw; the drawn card may be played", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "no-finish-on-action=true")
 		g := tb.g
-		clDeal(tb, 2, hands("rS"), "r5", "r7")
+		tb.dealAs(2, hands("rS"), "r5", "r7")
 		tb.expect(want{0, DecideDrawn, play(t, "r7")})
 		tb.step()
-		if clAsked(tb, 0, DecideTurn) != 0 {
+		if askedCount(tb, 0, DecideTurn) != 0 {
 			t.Errorf("offered %v, want only a draw", tb.offered(0, DecideTurn))
 		}
 		if g.RoundOver() || !slices.Equal(tb.handOf(0), cards(t, "rS")) {
 			t.Errorf("over %v hand %v", g.RoundOver(), tb.handOf(0))
 		}
-		clState(t, tb, "after", 1, 1, Red, "r7", 1, 1, 1)
-		clCount(t, tb, "no-finish", map[Counter]int{CountVoluntaryDraw: 0, CountPlayDrawn: 1})
+		checkState(t, tb, "after", 1, 1, Red, "r7", 1, 1, 1)
+		checkCounts(t, tb, "no-finish", map[Counter]int{CountVoluntaryDraw: 0, CountPlayDrawn: 1})
 		tb.done()
 	})
 	t.Run("a drawn action may be played", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "no-finish-on-action=true")
-		clDeal(tb, 2, hands("rS"), "r5", "r+2")
+		tb.dealAs(2, hands("rS"), "r5", "r+2")
 		tb.expect(want{0, DecideDrawn, play(t, "r+2")})
 		tb.step()
-		clState(t, tb, "after", 2, 1, Red, "r+2", 1, 3, 1)
+		checkState(t, tb, "after", 2, 1, Red, "r+2", 1, 3, 1)
 		tb.done()
 	})
 	for _, last := range []string{"W", "W+4", "rR", "r+2"} {
 		t.Run("a single "+last+" must draw", func(t *testing.T) {
 			tb := newTable(t, Classic, 3, "hand-size=1", "no-finish-on-action=true")
-			clDeal(tb, 2, hands(last), "r5", "g7")
+			tb.dealAs(2, hands(last), "r5", "g7")
 			tb.step()
-			clState(t, tb, "after", 1, 1, Red, "r5", 2, 1, 1)
+			checkState(t, tb, "after", 1, 1, Red, "r5", 2, 1, 1)
 		})
 	}
 	t.Run("a number may be the last card", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "no-finish-on-action=true")
-		clDeal(tb, 2, hands("r3"), "r5", "")
+		tb.dealAs(2, hands("r3"), "r5", "")
 		tb.step()
 		if !tb.g.RoundOver() || tb.g.RoundWinner() != 0 {
 			t.Errorf("a last number card did not win")
@@ -1140,15 +1090,15 @@ func TestScenarioClassicNoFinishOnAction(t *testing.T) {
 	})
 	t.Run("two actions: one may be played", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "no-finish-on-action=true")
-		clDeal(tb, 2, []string{"rS rR", "b1 b2", "y1 y2"}, "r5", "")
+		tb.dealAs(2, []string{"rS rR", "b1 b2", "y1 y2"}, "r5", "")
 		tb.expect(want{0, DecideTurn, play(t, "rS")})
 		tb.step()
-		clState(t, tb, "after", 2, 1, Red, "rS", 1, 2, 2)
+		checkState(t, tb, "after", 2, 1, Red, "rS", 1, 2, 2)
 		tb.done()
 	})
 	t.Run("without the option a single action wins", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1")
-		clDeal(tb, 2, hands("rS"), "r5", "r7")
+		tb.dealAs(2, hands("rS"), "r5", "r7")
 		tb.step()
 		if !tb.g.RoundOver() || tb.g.RoundWinner() != 0 {
 			t.Errorf("a last Skip did not win")
@@ -1180,7 +1130,7 @@ func TestScenarioClassicUNO(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTable(t, Classic, 3, append([]string{"hand-size=2"}, c.sets...)...)
 			g := tb.g
-			clDeal(tb, 2, []string{"r1 r2", "g1 g2", "y1 y2"}, "r5", "b1 b3 b4 b6")
+			tb.dealAs(2, []string{"r1 r2", "g1 g2", "y1 y2"}, "r5", "b1 b3 b4 b6")
 			dec := func(b bool, yes Move) Move {
 				if b {
 					return yes
@@ -1192,7 +1142,7 @@ func TestScenarioClassicUNO(t *testing.T) {
 				tb.expect(want{1, DecideCatch, dec(c.catch1, catchUNO)}, want{2, DecideCatch, dec(c.catch2, catchUNO)})
 			}
 			tb.step()
-			clState(t, tb, "after the play", 1, 1, Red, "r2", c.size0, 2, 2)
+			checkState(t, tb, "after the play", 1, 1, Red, "r2", c.size0, 2, 2)
 			if got, w := tb.offered(0, DecideCallUNO), clMoves(callUNO, pass); !slices.Equal(got, w) {
 				t.Errorf("call offered %v, want %v", got, w)
 			}
@@ -1201,11 +1151,11 @@ func TestScenarioClassicUNO(t *testing.T) {
 				wantAsked = 0
 			}
 			for _, s := range []int{1, 2} {
-				if n := clAsked(tb, s, DecideCatch); n != wantAsked {
+				if n := askedCount(tb, s, DecideCatch); n != wantAsked {
 					t.Errorf("seat %d asked to catch %d times, want %d", s, n, wantAsked)
 				}
 			}
-			if clAsked(tb, 0, DecideCatch) != 0 {
+			if askedCount(tb, 0, DecideCatch) != 0 {
 				t.Errorf("the player with one card was asked to catch itself")
 			}
 			if !c.call {
@@ -1220,11 +1170,11 @@ func TestScenarioClassicUNO(t *testing.T) {
 			if c.call {
 				missed = 0
 			}
-			clCount(t, tb, c.name, map[Counter]int{CountUnoCall: 1 - missed, CountUnoMissed: missed, CountUnoPenalty: c.penalty})
+			checkCounts(t, tb, c.name, map[Counter]int{CountUnoCall: 1 - missed, CountUnoMissed: missed, CountUnoPenalty: c.penalty})
 			// After the check the player can no longer be caught for that card.
 			tb.step()
 			tb.step()
-			if n := clAsked(tb, 1, DecideCatch) + clAsked(tb, 2, DecideCatch); n != 2*wantAsked {
+			if n := askedCount(tb, 1, DecideCatch) + askedCount(tb, 2, DecideCatch); n != 2*wantAsked {
 				t.Errorf("catch asked %d times in all, want %d", n, 2*wantAsked)
 			}
 			tb.done()
@@ -1250,7 +1200,7 @@ func TestScenarioClassicScoringSingle(t *testing.T) {
 			g := tb.g
 			var rounds []RoundResult
 			g.OnRound(func(rr *RoundResult) { rounds = append(rounds, *rr) })
-			clDeal(tb, 2, []string{"r1", c.h1, c.h2}, "r5", "")
+			tb.dealAs(2, []string{"r1", c.h1, c.h2}, "r5", "")
 			tb.step()
 			if g.EndRound() {
 				t.Fatalf("a single game goes on")
@@ -1270,7 +1220,7 @@ func TestScenarioClassicWinnerTakes(t *testing.T) {
 	tb := newTable(t, Classic, 3, "hand-size=1", "scoring=winner-takes", "target=120")
 	g := tb.g
 	// Round 1: dealer 2, seat 0 goes out: 50 + 9.
-	clDeal(tb, 2, []string{"r1", "W", "b9"}, "r5", "")
+	tb.dealAs(2, []string{"r1", "W", "b9"}, "r5", "")
 	tb.step()
 	if !g.EndRound() {
 		t.Fatalf("the match ended at %v", g.Result().Scores[:3])
@@ -1279,7 +1229,7 @@ func TestScenarioClassicWinnerTakes(t *testing.T) {
 		t.Fatalf("scores %v after round 1, want [59 0 0]", s[:3])
 	}
 	// Round 2: the deal passes left to seat 0; seat 1 starts and goes out: 100.
-	clDeal(tb, 0, []string{"W", "g2", "W"}, "g5", "")
+	tb.dealAs(0, []string{"W", "g2", "W"}, "g5", "")
 	if g.Current() != 1 {
 		t.Fatalf("round 2: seat %d starts, want 1", g.Current())
 	}
@@ -1292,7 +1242,7 @@ func TestScenarioClassicWinnerTakes(t *testing.T) {
 	}
 	// Round 3: dealer 1, seat 2 starts, draws; seat 0 goes out: 50 + 9 + 7
 	// takes it to 125, at least the target.
-	clDeal(tb, 1, []string{"y1", "W", "b9"}, "y5", "g7")
+	tb.dealAs(1, []string{"y1", "W", "b9"}, "y5", "g7")
 	if g.Current() != 2 {
 		t.Fatalf("round 3: seat %d starts, want 2", g.Current())
 	}
@@ -1330,7 +1280,7 @@ func TestScenarioClassicLosersAccumulate(t *testing.T) {
 			tb := newTable(t, Classic, 3, "hand-size=1", "scoring=losers-accumulate", "losers-outcome="+c.outcome, "target="+strconv.Itoa(c.target))
 			g := tb.g
 			// Round 1: seat 0 goes out and adds 0; the others add their cards.
-			clDeal(tb, 2, []string{"r1", "b9", "y9"}, "r5", "")
+			tb.dealAs(2, []string{"r1", "b9", "y9"}, "r5", "")
 			tb.step()
 			if !g.EndRound() {
 				t.Fatalf("the match ended at %v", g.Result().Scores[:3])
@@ -1339,7 +1289,7 @@ func TestScenarioClassicLosersAccumulate(t *testing.T) {
 				t.Fatalf("scores %v after round 1, want [0 9 9]", s[:3])
 			}
 			// Round 2: dealer 0, seat 1 goes out.
-			clDeal(tb, 0, []string{"W", "g2", c.h2}, "g5", "")
+			tb.dealAs(0, []string{"W", "g2", c.h2}, "g5", "")
 			tb.step()
 			if g.EndRound() {
 				t.Fatalf("the match goes on at %v", g.Result().Scores[:3])
@@ -1357,18 +1307,18 @@ func TestScenarioClassicPlayForPlaces(t *testing.T) {
 	t.Run("places", func(t *testing.T) {
 		tb := newTable(t, Classic, 4, "hand-size=1", "play-for-places=true")
 		g := tb.g
-		clDeal(tb, 3, []string{"rS", "W", "y3", "b7"}, "r5", "g4")
+		tb.dealAs(3, []string{"rS", "W", "y3", "b7"}, "r5", "g4")
 		tb.step() // seat 0 goes out with a Skip: void
 		if g.RoundOver() {
 			t.Fatalf("the round ended when the first player went out")
 		}
-		clState(t, tb, "after seat 0", 1, 1, Red, "rS", 0, 1, 1, 1)
-		clCount(t, tb, "last skip", map[Counter]int{CountSkip: 0})
+		checkState(t, tb, "after seat 0", 1, 1, Red, "rS", 0, 1, 1, 1)
+		checkCounts(t, tb, "last skip", map[Counter]int{CountSkip: 0})
 		tb.expect(want{1, DecideColor, ColorMove(Blue)})
 		tb.step() // seat 1 goes out with a wild: the others play on, so it names a color
-		clState(t, tb, "after seat 1", 2, 1, Blue, "W", 0, 0, 1, 1)
+		checkState(t, tb, "after seat 1", 2, 1, Blue, "W", 0, 0, 1, 1)
 		tb.step() // seat 2 draws g4
-		clState(t, tb, "after seat 2", 3, 1, Blue, "W", 0, 0, 2, 1)
+		checkState(t, tb, "after seat 2", 3, 1, Blue, "W", 0, 0, 2, 1)
 		tb.step() // seat 3 goes out; seat 2 is left
 		if !g.RoundOver() || g.RoundOutcome() != Finished || g.RoundWinner() != 0 {
 			t.Fatalf("over %v outcome %s winner %d", g.RoundOver(), g.RoundOutcome(), g.RoundWinner())
@@ -1384,17 +1334,17 @@ func TestScenarioClassicPlayForPlaces(t *testing.T) {
 	})
 	t.Run("a last reverse is void", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "play-for-places=true")
-		clDeal(tb, 2, []string{"rR", "b1", "y2"}, "r5", "")
+		tb.dealAs(2, []string{"rR", "b1", "y2"}, "r5", "")
 		tb.step()
-		clState(t, tb, "after", 1, 1, Red, "rR", 0, 1, 1)
-		clCount(t, tb, "last reverse", map[Counter]int{CountReverse: 0})
+		checkState(t, tb, "after", 1, 1, Red, "rR", 0, 1, 1)
+		checkCounts(t, tb, "last reverse", map[Counter]int{CountReverse: 0})
 	})
 	t.Run("a last draw two: the draw only", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "play-for-places=true")
-		clDeal(tb, 2, []string{"r+2", "b1", "y2"}, "r5", "g3 g4")
+		tb.dealAs(2, []string{"r+2", "b1", "y2"}, "r5", "g3 g4")
 		tb.step()
 		// Only the draw is carried out; losing the turn is another effect, void.
-		clState(t, tb, "after", 1, 1, Red, "r+2", 0, 3, 1)
+		checkState(t, tb, "after", 1, 1, Red, "r+2", 0, 3, 1)
 		if len(tb.log) != 1 || tb.log[0].d != DecideTurn {
 			t.Errorf("decisions asked: %+v", tb.log)
 		}
@@ -1402,13 +1352,13 @@ func TestScenarioClassicPlayForPlaces(t *testing.T) {
 	t.Run("the out player is passed over; two left play as two players", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "play-for-places=true")
 		g := tb.g
-		clDeal(tb, 2, []string{"r1", "g7", "y3"}, "r5", "rS")
+		tb.dealAs(2, []string{"r1", "g7", "y3"}, "r5", "rS")
 		tb.step() // seat 0 goes out
 		tb.expect(want{1, DecideDrawn, play(t, "rS")}, want{1, DecideCallUNO, pass}, want{2, DecideCatch, pass})
 		tb.step() // seat 1 draws the red Skip and plays it: seat 2 is skipped
-		clState(t, tb, "after the Skip", 1, 1, Red, "rS", 0, 1, 1)
-		if g.RoundOver() || clAsked(tb, 0, DecideCatch) != 0 || clAsked(tb, 2, DecideCatch) != 1 {
-			t.Errorf("over %v; catch asked of the out seat %d times, of seat 2 %d times", g.RoundOver(), clAsked(tb, 0, DecideCatch), clAsked(tb, 2, DecideCatch))
+		checkState(t, tb, "after the Skip", 1, 1, Red, "rS", 0, 1, 1)
+		if g.RoundOver() || askedCount(tb, 0, DecideCatch) != 0 || askedCount(tb, 2, DecideCatch) != 1 {
+			t.Errorf("over %v; catch asked of the out seat %d times, of seat 2 %d times", g.RoundOver(), askedCount(tb, 0, DecideCatch), askedCount(tb, 2, DecideCatch))
 		}
 		tb.done()
 	})

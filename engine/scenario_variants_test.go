@@ -16,19 +16,11 @@ import (
 // ---------------------------------------------------------------------------
 // Helpers (prefixed v to keep clear of the other scenario files).
 
-// vOrder lays out a stacked deck for a round dealt by dealer: hands[i] is
-// seat i's hand, flips the cards turned for the first discard, draw the top
-// of the draw pile in order; the rest of the deck follows in kind order.
-func vOrder(t testing.TB, g *Game, dealer int, hands []string, flips, draw string) []Card {
-	t.Helper()
-	return stackedOrder(t, g, dealer, hands, flips, draw)
-}
-
 // vDeal starts a round dealt by dealer on a stacked deck.
 func vDeal(tb *table, dealer int, hands []string, flips, draw string) {
 	t := tb.t
 	t.Helper()
-	if err := tb.g.StackDeck(vOrder(t, tb.g, dealer, hands, flips, draw)); err != nil {
+	if err := tb.g.StackDeck(stackedOrder(t, tb.g, dealer, hands, flips, draw)); err != nil {
 		t.Fatal(err)
 	}
 	tb.g.StartRound()
@@ -88,17 +80,6 @@ func vNewTable(t testing.TB, r RuleSet, n int, speeds []float64, sets ...string)
 	return vt
 }
 
-// vState checks who plays next, the direction, the color, the top card and
-// every hand's size.
-func vState(t *testing.T, tb *table, what string, cur, dir int, col Color, top string, sizes ...int) {
-	t.Helper()
-	g := tb.g
-	if g.Current() != cur || g.Direction() != dir || g.Color() != col || g.Top() != card(t, top) || !slices.Equal(tb.sizes(), sizes) {
-		t.Errorf("%s: got current %d, direction %d, color %s, top %s, sizes %v; want current %d, direction %d, color %s, top %s, sizes %v",
-			what, g.Current(), g.Direction(), g.Color(), g.Top(), tb.sizes(), cur, dir, col, card(t, top), sizes)
-	}
-}
-
 // vSizes checks every hand's size only.
 func vSizes(t *testing.T, tb *table, what string, sizes ...int) {
 	t.Helper()
@@ -115,37 +96,6 @@ func vHand(t *testing.T, tb *table, p int, want string) {
 	if got := tb.handOf(p); !slices.Equal(got, w) {
 		t.Errorf("seat %d holds %v, want %v", p, got, w)
 	}
-}
-
-// vCount checks counters of the result.
-func vCount(t *testing.T, tb *table, what string, want map[Counter]int) {
-	t.Helper()
-	for c, n := range want {
-		if got := tb.g.Result().Count[c]; got != n {
-			t.Errorf("%s: counter %s is %d, want %d", what, c, got, n)
-		}
-	}
-}
-
-// vAsked counts the decisions d put to seat.
-func vAsked(tb *table, seat int, d Decision) int {
-	n := 0
-	for _, a := range tb.log {
-		if a.seat == seat && a.d == d {
-			n++
-		}
-	}
-	return n
-}
-
-// vAskIndex is the index in tb.log of the first decision d put to seat, or -1.
-func vAskIndex(tb *table, seat int, d Decision) int {
-	for i, a := range tb.log {
-		if a.seat == seat && a.d == d {
-			return i
-		}
-	}
-	return -1
 }
 
 // vEvents lists the logged events of kind k.
@@ -222,7 +172,7 @@ func TestVariantStackDrawTwo(t *testing.T) {
 		if got := tb.offered(3, DecideRespond); got != nil {
 			t.Errorf("seat 3 holds no Draw Two (a Wild Draw Four needs stack-mixed) but was offered %v", got)
 		}
-		vState(t, tb, "seat 3 drew the total", 0, 1, Yellow, "y+2", 2, 2, 2, 9)
+		checkState(t, tb, "seat 3 drew the total", 0, 1, Yellow, "y+2", 2, 2, 2, 9)
 		vHand(t, tb, 3, "W+4 g4 g5 y6 y7 y8 y9 b6 b7")
 		if st := vEvents(tb, EvStack); len(st) != 2 || st[0].N != 4 || st[1].N != 6 {
 			t.Errorf("stack events %v, want totals 4 then 6", st)
@@ -230,7 +180,7 @@ func TestVariantStackDrawTwo(t *testing.T) {
 		if got := tb.g.Turns(); got != 3 {
 			t.Errorf("turns %d, want 3 (the play and two stacks; the skipped player takes none)", got)
 		}
-		vCount(t, tb, "", map[Counter]int{CountStack: 2, CountDrawTwo: 3, CountSkip: 1})
+		checkCounts(t, tb, "", map[Counter]int{CountStack: 2, CountDrawTwo: 3, CountSkip: 1})
 	})
 	t.Run("a player who will not stack draws it all", func(t *testing.T) {
 		tb := newTable(t, Classic, 4, "hand-size=3", "stack-draw-two=true")
@@ -238,7 +188,7 @@ func TestVariantStackDrawTwo(t *testing.T) {
 		tb.expect(want{0, DecideTurn, play(t, "r+2")}, want{1, DecideRespond, vStack(t, "b+2")}, want{2, DecideRespond, accept})
 		tb.step()
 		tb.done()
-		vState(t, tb, "seat 2 drew 4 and lost the turn", 3, 1, Blue, "b+2", 2, 2, 7, 3)
+		checkState(t, tb, "seat 2 drew 4 and lost the turn", 3, 1, Blue, "b+2", 2, 2, 7, 3)
 		vHand(t, tb, 2, "y+2 y3 y4 y6 y7 y8 y9")
 		if sk := vWho(vEvents(tb, EvSkip)); !slices.Equal(sk, []int{2}) {
 			t.Errorf("skipped %v, want [2]", sk)
@@ -259,8 +209,8 @@ func TestVariantStackDrawFour(t *testing.T) {
 		tb.done()
 		vMoves(t, "seat 1 facing a Wild Draw Four", tb.offered(1, DecideRespond), []Move{accept, challenge, vStack(t, "W+4")})
 		vMoves(t, "seat 2 facing 8", tb.offered(2, DecideRespond), []Move{accept, challenge})
-		vState(t, tb, "seat 2 drew 8", 3, 1, Green, "W+4", 2, 2, 11, 3)
-		vCount(t, tb, "", map[Counter]int{CountStack: 1, CountWildDrawFour: 2, CountBluff: 0, CountChallenge: 0})
+		checkState(t, tb, "seat 2 drew 8", 3, 1, Green, "W+4", 2, 2, 11, 3)
+		checkCounts(t, tb, "", map[Counter]int{CountStack: 1, CountWildDrawFour: 2, CountBluff: 0, CountChallenge: 0})
 		if got := tb.g.Turns(); got != 2 {
 			t.Errorf("turns %d, want 2", got)
 		}
@@ -275,8 +225,8 @@ func TestVariantStackDrawFour(t *testing.T) {
 			want{2, DecideRespond, challenge})
 		tb.step()
 		tb.done()
-		vState(t, tb, "challenger drew total + 2 = 10", 3, 1, Green, "W+4", 2, 2, 13, 3)
-		vCount(t, tb, "", map[Counter]int{CountBluff: 1, CountChallenge: 1, CountChallengeWon: 0})
+		checkState(t, tb, "challenger drew total + 2 = 10", 3, 1, Green, "W+4", 2, 2, 13, 3)
+		checkCounts(t, tb, "", map[Counter]int{CountBluff: 1, CountChallenge: 1, CountChallengeWon: 0})
 		if h, ok := tb.g.views[2].Revealed(); !ok || h.Size() != 2 || h.Count(card(t, "b3")) != 1 {
 			t.Errorf("the challenger was not shown seat 1's hand [b3 b4]: %v %v", h, ok)
 		}
@@ -293,12 +243,12 @@ func TestVariantStackDrawFour(t *testing.T) {
 			want{1, DecideRespond, vStack(t, "W+4")}, want{1, DecideColor, vColor(Green)},
 			want{2, DecideRespond, challenge})
 		tb.step()
-		vState(t, tb, "the bluffer drew 8, the challenger is to play", 2, 1, Green, "W+4", 2, 10, 3, 3)
-		vCount(t, tb, "", map[Counter]int{CountBluff: 1, CountChallenge: 1, CountChallengeWon: 1})
+		checkState(t, tb, "the bluffer drew 8, the challenger is to play", 2, 1, Green, "W+4", 2, 10, 3, 3)
+		checkCounts(t, tb, "", map[Counter]int{CountBluff: 1, CountChallenge: 1, CountChallengeWon: 1})
 		tb.expect(want{2, DecideTurn, play(t, "g3")})
 		tb.step()
 		tb.done()
-		vState(t, tb, "the challenger played", 3, 1, Green, "g3", 2, 10, 2, 3)
+		checkState(t, tb, "the challenger played", 3, 1, Green, "g3", 2, 10, 2, 3)
 		if got := tb.g.Turns(); got != 3 {
 			t.Errorf("turns %d, want 3", got)
 		}
@@ -321,7 +271,7 @@ func TestVariantStackMixed(t *testing.T) {
 		vMoves(t, "seat 2 facing a green Wild Draw Four (blue Draw Two not allowed)", tb.offered(2, DecideRespond),
 			[]Move{accept, challenge, vStack(t, "g+2")})
 		vMoves(t, "seat 3 facing a Draw Two", tb.offered(3, DecideRespond), []Move{accept, vStack(t, "y+2"), vStack(t, "W+4")})
-		vState(t, tb, "seat 3 drew 8", 0, 1, Green, "g+2", 2, 2, 2, 11)
+		checkState(t, tb, "seat 3 drew 8", 0, 1, Green, "g+2", 2, 2, 2, 11)
 		if st := vEvents(tb, EvStack); len(st) != 2 || st[0].N != 6 || st[1].N != 8 {
 			t.Errorf("stack events %v, want totals 6 then 8", st)
 		}
@@ -334,8 +284,8 @@ func TestVariantStackMixed(t *testing.T) {
 			want{2, DecideRespond, challenge})
 		tb.step()
 		tb.done()
-		vState(t, tb, "the bluffer drew the pending 6; the challenger plays", 2, 1, Green, "W+4", 2, 8, 3, 3)
-		vCount(t, tb, "", map[Counter]int{CountChallengeWon: 1, CountStack: 1})
+		checkState(t, tb, "the bluffer drew the pending 6; the challenger plays", 2, 1, Green, "W+4", 2, 8, 3, 3)
+		checkCounts(t, tb, "", map[Counter]int{CountChallengeWon: 1, CountStack: 1})
 	})
 	t.Run("challenge of a stacked legal Wild Draw Four", func(t *testing.T) {
 		tb := newTable(t, Classic, 4, opts...)
@@ -345,7 +295,7 @@ func TestVariantStackMixed(t *testing.T) {
 			want{2, DecideRespond, challenge})
 		tb.step()
 		tb.done()
-		vState(t, tb, "the challenger drew 6 + 2 and lost the turn", 3, 1, Green, "W+4", 2, 2, 11, 3)
+		checkState(t, tb, "the challenger drew 6 + 2 and lost the turn", 3, 1, Green, "W+4", 2, 2, 11, 3)
 	})
 }
 
@@ -384,7 +334,7 @@ func TestVariantStackFinalCard(t *testing.T) {
 				t.Fatalf("round over %v, winner %d; want seat 1 out", g.RoundOver(), g.RoundWinner())
 			}
 			vHand(t, tb, 2, "y+2 "+c.drawn)
-			if n := vAsked(tb, 2, DecideRespond); n != 0 {
+			if n := askedCount(tb, 2, DecideRespond); n != 0 {
 				t.Errorf("seat 2 was offered a response (stack, deflection or challenge) to a final card %d times", n)
 			}
 			if got := vEnd(t, tb); got != c.score {
@@ -402,8 +352,8 @@ func TestVariantStackExhaustedDeck(t *testing.T) {
 	tb.expect(want{0, DecideTurn, play(t, "r+2")}, want{1, DecideRespond, vStack(t, "b+2")})
 	tb.step()
 	tb.done()
-	vState(t, tb, "seat 2 drew what there was", 0, 1, Blue, "b+2", 1, 1, 5)
-	vCount(t, tb, "", map[Counter]int{CountForgiven: 1, CountReshuffle: 1, CountStack: 1})
+	checkState(t, tb, "seat 2 drew what there was", 0, 1, Blue, "b+2", 1, 1, 5)
+	checkCounts(t, tb, "", map[Counter]int{CountForgiven: 1, CountReshuffle: 1, CountStack: 1})
 	if f := vEvents(tb, EvForgiven); len(f) != 1 || f[0].Player != 2 || f[0].N != 1 {
 		t.Errorf("forgiven events %v, want seat 2 forgiven 1", f)
 	}
@@ -424,9 +374,9 @@ func TestVariantDeflectDrawTwo(t *testing.T) {
 		tb.step()
 		tb.done()
 		vMoves(t, "seat 1's answers", tb.offered(1, DecideRespond), []Move{accept, vDeflect(t, "b+2")})
-		vState(t, tb, "seat 3 drew 2", 0, 1, Yellow, "y+2", 2, 2, 2, 5)
+		checkState(t, tb, "seat 3 drew 2", 0, 1, Yellow, "y+2", 2, 2, 2, 5)
 		vHand(t, tb, 3, "g3 g4 g5 y6 y7")
-		vCount(t, tb, "", map[Counter]int{CountDeflect: 2, CountStack: 0, CountSkip: 1})
+		checkCounts(t, tb, "", map[Counter]int{CountDeflect: 2, CountStack: 0, CountSkip: 1})
 		if got := tb.g.Turns(); got != 3 {
 			t.Errorf("turns %d, want 3 (a deflection is the deflector's turn)", got)
 		}
@@ -437,7 +387,7 @@ func TestVariantDeflectDrawTwo(t *testing.T) {
 		tb.expect(want{0, DecideTurn, play(t, "r+2")}, want{1, DecideRespond, vDeflect(t, "b+2")}, want{2, DecideRespond, accept})
 		tb.step()
 		tb.done()
-		vState(t, tb, "seat 2 drew 2", 3, 1, Blue, "b+2", 2, 2, 5, 3)
+		checkState(t, tb, "seat 2 drew 2", 3, 1, Blue, "b+2", 2, 2, 5, 3)
 	})
 }
 
@@ -453,9 +403,9 @@ func TestVariantDeflectDrawFour(t *testing.T) {
 		if got := tb.offered(2, DecideRespond); got != nil {
 			t.Errorf("seat 2 faces an ordinary Draw Two (no challenge, no stack) but was offered %v", got)
 		}
-		vState(t, tb, "seat 2 drew 2", 3, 1, Green, "g+2", 2, 2, 5, 3)
+		checkState(t, tb, "seat 2 drew 2", 3, 1, Green, "g+2", 2, 2, 5, 3)
 		vHand(t, tb, 2, "W+4 r+2 y3 y4 y5")
-		vCount(t, tb, "", map[Counter]int{CountDeflect: 1, CountChallenge: 0})
+		checkCounts(t, tb, "", map[Counter]int{CountDeflect: 1, CountChallenge: 0})
 	})
 	t.Run("with deflect-draw-two the Draw Two deflects on", func(t *testing.T) {
 		tb := newTable(t, Classic, 4, "hand-size=3", "deflect-draw-four=true", "deflect-draw-two=true")
@@ -465,7 +415,7 @@ func TestVariantDeflectDrawFour(t *testing.T) {
 		tb.step()
 		tb.done()
 		vMoves(t, "seat 2 facing the Draw Two", tb.offered(2, DecideRespond), []Move{accept, vDeflect(t, "r+2")})
-		vState(t, tb, "seat 3 drew 2", 0, 1, Red, "r+2", 2, 2, 2, 5)
+		checkState(t, tb, "seat 3 drew 2", 0, 1, Red, "r+2", 2, 2, 2, 5)
 	})
 }
 
@@ -485,7 +435,7 @@ func TestVariantPartyStartCards(t *testing.T) {
 			if _, _, ok := tb.g.Link(); ok || tb.g.MiniPileSize() != 0 || tb.g.Silenced(1) || tb.g.Silenced(2) {
 				t.Errorf("the first discard %s had an effect", c.flip)
 			}
-			vState(t, tb, "P plays", 0, 1, Yellow, c.flip, 2, 2, 2)
+			checkState(t, tb, "P plays", 0, 1, Yellow, c.flip, 2, 2, 2)
 		})
 	}
 	t.Run("flip-until-number", func(t *testing.T) {
@@ -497,7 +447,7 @@ func TestVariantPartyStartCards(t *testing.T) {
 		if _, _, ok := tb.g.Link(); ok || tb.g.MiniPileSize() != 0 || tb.g.DiscardSize() != 6 {
 			t.Errorf("a flipped card had an effect (discard %d)", tb.g.DiscardSize())
 		}
-		vState(t, tb, "P plays on blue 5", 0, 1, Blue, "b5", 2, 2, 2)
+		checkState(t, tb, "P plays on blue 5", 0, 1, Blue, "b5", 2, 2, 2)
 	})
 }
 
@@ -509,11 +459,11 @@ func TestVariantDeflectSkip(t *testing.T) {
 		tb.step()
 		tb.done()
 		vMoves(t, "seat 1's answers (blue Skip is not identical)", tb.offered(1, DecideRespond), []Move{accept, vDeflect(t, "rS")})
-		vState(t, tb, "seat 2 is skipped", 3, 1, Red, "rS", 2, 2, 3, 3)
+		checkState(t, tb, "seat 2 is skipped", 3, 1, Red, "rS", 2, 2, 3, 3)
 		if sk := vWho(vEvents(tb, EvSkip)); !slices.Equal(sk, []int{2}) {
 			t.Errorf("skipped %v, want [2]", sk)
 		}
-		vCount(t, tb, "", map[Counter]int{CountDeflect: 1, CountSkip: 1})
+		checkCounts(t, tb, "", map[Counter]int{CountDeflect: 1, CountSkip: 1})
 		if got := tb.g.Turns(); got != 2 {
 			t.Errorf("turns %d, want 2", got)
 		}
@@ -524,7 +474,7 @@ func TestVariantDeflectSkip(t *testing.T) {
 		tb.expect(want{0, DecideTurn, play(t, "rS")}, want{1, DecideRespond, accept})
 		tb.step()
 		tb.done()
-		vState(t, tb, "seat 1 is skipped", 2, 1, Red, "rS", 2, 3, 3, 3)
+		checkState(t, tb, "seat 1 is skipped", 2, 1, Red, "rS", 2, 3, 3, 3)
 	})
 	t.Run("two players: the skip comes back", func(t *testing.T) {
 		tb := newTable(t, Classic, 2, "hand-size=3", "deflect-skip=true")
@@ -532,7 +482,7 @@ func TestVariantDeflectSkip(t *testing.T) {
 		tb.expect(want{0, DecideTurn, play(t, "rS")}, want{1, DecideRespond, vDeflect(t, "rS")})
 		tb.step()
 		tb.done()
-		vState(t, tb, "seat 0 is skipped", 1, 1, Red, "rS", 2, 2)
+		checkState(t, tb, "seat 0 is skipped", 1, 1, Red, "rS", 2, 2)
 		if sk := vWho(vEvents(tb, EvSkip)); !slices.Equal(sk, []int{0}) {
 			t.Errorf("skipped %v, want [0]", sk)
 		}
@@ -551,10 +501,10 @@ func TestVariantJumpInNumbers(t *testing.T) {
 	tb.step()
 	tb.done()
 	vMoves(t, "seat 2's jump-in", tb.offered(2, DecideJumpIn), []Move{vJump(t, "r5"), pass})
-	if vAsked(tb, 1, DecideJumpIn) != 0 {
+	if askedCount(tb, 1, DecideJumpIn) != 0 {
 		t.Errorf("seat 1 holds blue 5, not red 5, and was asked to jump")
 	}
-	if n := vAsked(tb, 0, DecideJumpIn); n != 1 || vAskIndex(tb, 0, DecideJumpIn) < vAskIndex(tb, 2, DecideJumpIn) {
+	if n := askedCount(tb, 0, DecideJumpIn); n != 1 || askIndex(tb, 0, DecideJumpIn) < askIndex(tb, 2, DecideJumpIn) {
 		t.Errorf("seat 0 was asked %d times; want once, in the second window only (its own turn was beginning in the first)", n)
 	}
 	if j := vWho(vEvents(tb, EvJumpIn)); !slices.Equal(j, []int{2}) {
@@ -566,8 +516,8 @@ func TestVariantJumpInNumbers(t *testing.T) {
 	if tb.g.Turns() != 1 {
 		t.Errorf("turns %d, want 1: a jump is not a turn", tb.g.Turns())
 	}
-	vState(t, tb, "after the jump and seat 3's turn", 0, 1, Red, "r3", 3, 3, 2, 2)
-	vCount(t, tb, "", map[Counter]int{CountJumpIn: 1})
+	checkState(t, tb, "after the jump and seat 3's turn", 0, 1, Red, "r3", 3, 3, 2, 2)
+	checkCounts(t, tb, "", map[Counter]int{CountJumpIn: 1})
 }
 
 // The player who put the top card down may jump on it; the jump is a normal
@@ -584,9 +534,9 @@ func TestVariantJumpInByTheCardsPlayer(t *testing.T) {
 	if j := vWho(vEvents(tb, EvJumpIn)); !slices.Equal(j, []int{0}) {
 		t.Errorf("jumps %v, want [0]", j)
 	}
-	vState(t, tb, "seat 0 jumped, was caught; seat 1 then drew", 2, 1, Red, "r7", 3, 4, 3)
+	checkState(t, tb, "seat 0 jumped, was caught; seat 1 then drew", 2, 1, Red, "r7", 3, 4, 3)
 	vHand(t, tb, 0, "g1 b8 b9")
-	vCount(t, tb, "", map[Counter]int{CountJumpIn: 1, CountUnoPenalty: 1})
+	checkCounts(t, tb, "", map[Counter]int{CountJumpIn: 1, CountUnoPenalty: 1})
 	if tb.g.Turns() != 2 {
 		t.Errorf("turns %d, want 2", tb.g.Turns())
 	}
@@ -611,8 +561,8 @@ func TestVariantJumpInChain(t *testing.T) {
 	if tb.g.Turns() != 2 {
 		t.Errorf("turns %d, want 2", tb.g.Turns())
 	}
-	vState(t, tb, "after the chain seat 0 drew", 1, 1, Red, "r7", 3, 2, 2, 2)
-	vCount(t, tb, "", map[Counter]int{CountJumpIn: 3})
+	checkState(t, tb, "after the chain seat 0 drew", 1, 1, Red, "r7", 3, 2, 2, 2)
+	checkCounts(t, tb, "", map[Counter]int{CountJumpIn: 3})
 }
 
 // A jump with the last card wins the round, before any turn.
@@ -638,17 +588,17 @@ func TestVariantJumpInAny(t *testing.T) {
 		tb.deal([]string{"rS bS g2", "b1 b2 b3", "y1 y2 y3", "rS b4 b5"}, "r5", "y9")
 		tb.expect(want{0, DecideTurn, play(t, "rS")})
 		tb.step()
-		vState(t, tb, "seat 1 skipped", 2, 1, Red, "rS", 2, 3, 3, 3)
+		checkState(t, tb, "seat 1 skipped", 2, 1, Red, "rS", 2, 3, 3, 3)
 		tb.expect(want{3, DecideJumpIn, vJump(t, "rS")})
 		tb.step()
 		tb.done()
-		if vAsked(tb, 0, DecideJumpIn) != 0 {
+		if askedCount(tb, 0, DecideJumpIn) != 0 {
 			t.Errorf("seat 0 holds a blue Skip, not the red one, and was asked to jump")
 		}
 		if sk := vWho(vEvents(tb, EvSkip)); !slices.Equal(sk, []int{1, 0}) {
 			t.Errorf("skipped %v, want [1 0]", sk)
 		}
-		vState(t, tb, "seat 3 jumped, skipping seat 0; seat 1 drew", 2, 1, Red, "rS", 2, 4, 3, 2)
+		checkState(t, tb, "seat 3 jumped, skipping seat 0; seat 1 drew", 2, 1, Red, "rS", 2, 4, 3, 2)
 		if tb.g.Turns() != 2 {
 			t.Errorf("turns %d, want 2", tb.g.Turns())
 		}
@@ -660,10 +610,10 @@ func TestVariantJumpInAny(t *testing.T) {
 		tb.step()
 		tb.step()
 		tb.done()
-		if n := vAsked(tb, 3, DecideJumpIn); n != 0 {
+		if n := askedCount(tb, 3, DecideJumpIn); n != 0 {
 			t.Errorf("seat 3 was asked to jump on a Skip %d times", n)
 		}
-		vState(t, tb, "seat 2 drew", 3, 1, Red, "rS", 2, 3, 4, 3)
+		checkState(t, tb, "seat 2 drew", 3, 1, Red, "rS", 2, 3, 4, 3)
 	})
 	t.Run("draw two", func(t *testing.T) {
 		tb := newTable(t, Classic, 4, "hand-size=3", "jump-in=any")
@@ -673,7 +623,7 @@ func TestVariantJumpInAny(t *testing.T) {
 		tb.expect(want{3, DecideJumpIn, vJump(t, "r+2")})
 		tb.step()
 		tb.done()
-		vState(t, tb, "seat 0 drew 2 from the jump", 2, 1, Red, "r+2", 4, 6, 3, 2)
+		checkState(t, tb, "seat 0 drew 2 from the jump", 2, 1, Red, "r+2", 4, 6, 3, 2)
 		vHand(t, tb, 0, "g1 g2 y6 y7")
 	})
 	t.Run("reverse", func(t *testing.T) {
@@ -681,13 +631,13 @@ func TestVariantJumpInAny(t *testing.T) {
 		tb.deal([]string{"rR g1 g2", "rR b1 b2", "y1 y2 y3", "b3 b4 b5"}, "r5", "y9")
 		tb.expect(want{0, DecideTurn, play(t, "rR")})
 		tb.step()
-		vState(t, tb, "reversed", 3, -1, Red, "rR", 2, 3, 3, 3)
+		checkState(t, tb, "reversed", 3, -1, Red, "rR", 2, 3, 3, 3)
 		tb.expect(want{1, DecideJumpIn, vJump(t, "rR")})
 		tb.step()
 		tb.done()
 		// Seat 1 jumps: direction clockwise again, and the jumper's next
 		// player (seat 2) takes the turn.
-		vState(t, tb, "seat 1 jumped", 3, 1, Red, "rR", 2, 2, 4, 3)
+		checkState(t, tb, "seat 1 jumped", 3, 1, Red, "rR", 2, 2, 4, 3)
 		if tr := vWho(vEvents(tb, EvTurn)); !slices.Equal(tr, []int{0, 2}) {
 			t.Errorf("turns taken by %v, want [0 2]", tr)
 		}
@@ -699,10 +649,10 @@ func TestVariantJumpInAny(t *testing.T) {
 		tb.step()
 		tb.step()
 		tb.done()
-		if n := vAsked(tb, 2, DecideJumpIn); n != 0 {
+		if n := askedCount(tb, 2, DecideJumpIn); n != 0 {
 			t.Errorf("seat 2 was asked to jump on a Wild %d times", n)
 		}
-		vCount(t, tb, "", map[Counter]int{CountJumpIn: 0})
+		checkCounts(t, tb, "", map[Counter]int{CountJumpIn: 0})
 	})
 }
 
@@ -751,7 +701,7 @@ func TestVariantJumpInRace(t *testing.T) {
 				open, first = false, e.Player
 			}
 		})
-		order := vOrder(t, g, 3, []string{"g1 g2 g3", "r5 b1 b2", "r5 y1 y2", "r5 b3 b4"}, "r5", "b9")
+		order := stackedOrder(t, g, 3, []string{"g1 g2 g3", "r5 b1 b2", "r5 y1 y2", "r5 b3 b4"}, "r5", "b9")
 		var out []int
 		for i := range games {
 			g.Reset(7, uint64(i))
@@ -821,8 +771,8 @@ func TestVariantSevenSwaps(t *testing.T) {
 	vMoves(t, "seat 0's targets", tb.offered(0, DecideTarget), []Move{vTarget(1), vTarget(2), vTarget(3)})
 	vHand(t, tb, 0, "y1 y2 y3")
 	vHand(t, tb, 2, "g1 g2")
-	vState(t, tb, "after the swap", 1, 1, Red, "r7", 3, 3, 2, 3)
-	vCount(t, tb, "", map[Counter]int{CountSevenSwap: 1})
+	checkState(t, tb, "after the swap", 1, 1, Red, "r7", 3, 3, 2, 3)
+	checkCounts(t, tb, "", map[Counter]int{CountSevenSwap: 1})
 }
 
 // The UNO check of a 7 follows the exchange: the player left with one card
@@ -834,16 +784,16 @@ func TestVariantSevenSwapUNO(t *testing.T) {
 		want{3, DecideCatch, pass}, want{0, DecideCatch, pass}, want{1, DecideCatch, catchUNO})
 	tb.step()
 	tb.done()
-	if n := vAsked(tb, 0, DecideCallUNO); n != 0 {
+	if n := askedCount(tb, 0, DecideCallUNO); n != 0 {
 		t.Errorf("seat 0 had one card only before the exchange but was asked to call UNO %d times", n)
 	}
-	if vAskIndex(tb, 2, DecideCallUNO) < vAskIndex(tb, 0, DecideTarget) {
+	if askIndex(tb, 2, DecideCallUNO) < askIndex(tb, 0, DecideTarget) {
 		t.Errorf("seat 2's UNO check came before the exchange")
 	}
 	vHand(t, tb, 0, "y1 y2")
 	vHand(t, tb, 2, "g1 b8 b9")
-	vState(t, tb, "seat 2 caught after the swap", 1, 1, Red, "r7", 2, 2, 3, 2)
-	vCount(t, tb, "", map[Counter]int{CountUnoPenalty: 1})
+	checkState(t, tb, "seat 2 caught after the swap", 1, 1, Red, "r7", 2, 2, 3, 2)
+	checkCounts(t, tb, "", map[Counter]int{CountUnoPenalty: 1})
 }
 
 func TestVariantZeroPassesHands(t *testing.T) {
@@ -857,8 +807,8 @@ func TestVariantZeroPassesHands(t *testing.T) {
 		vHand(t, tb, 2, "b1 b2 b3")
 		vHand(t, tb, 3, "y1 y2 y3")
 		vHand(t, tb, 0, "g3 g4 g5")
-		vState(t, tb, "after the rotation", 1, 1, Red, "r0", 3, 2, 3, 3)
-		vCount(t, tb, "", map[Counter]int{CountZeroRotate: 1})
+		checkState(t, tb, "after the rotation", 1, 1, Red, "r0", 3, 2, 3, 3)
+		checkCounts(t, tb, "", map[Counter]int{CountZeroRotate: 1})
 	})
 	t.Run("counter-clockwise", func(t *testing.T) {
 		// A Reverse as the first discard: counter-clockwise, the dealer (3) starts.
@@ -874,7 +824,7 @@ func TestVariantZeroPassesHands(t *testing.T) {
 		vHand(t, tb, 1, "g3 g4 g5")
 		vHand(t, tb, 0, "y1 y2 y3")
 		vHand(t, tb, 3, "b1 b2 b3")
-		vState(t, tb, "after the rotation", 2, -1, Red, "r0", 3, 3, 2, 3)
+		checkState(t, tb, "after the rotation", 2, -1, Red, "r0", 3, 3, 2, 3)
 	})
 	t.Run("UNO check follows the rotation", func(t *testing.T) {
 		tb := newTable(t, Classic, 4, "hand-size=2", "seven-zero=true")
@@ -882,8 +832,8 @@ func TestVariantZeroPassesHands(t *testing.T) {
 		tb.expect(want{0, DecideTurn, play(t, "r0")}, want{1, DecideCallUNO, callUNO})
 		tb.step()
 		tb.done()
-		if vAsked(tb, 0, DecideCallUNO) != 0 || vAsked(tb, 1, DecideCallUNO) != 1 {
-			t.Errorf("UNO checks: seat 0 asked %d, seat 1 asked %d; want 0 and 1", vAsked(tb, 0, DecideCallUNO), vAsked(tb, 1, DecideCallUNO))
+		if askedCount(tb, 0, DecideCallUNO) != 0 || askedCount(tb, 1, DecideCallUNO) != 1 {
+			t.Errorf("UNO checks: seat 0 asked %d, seat 1 asked %d; want 0 and 1", askedCount(tb, 0, DecideCallUNO), askedCount(tb, 1, DecideCallUNO))
 		}
 		vHand(t, tb, 1, "g1")
 		vHand(t, tb, 0, "g3 g4")
@@ -905,10 +855,10 @@ func TestVariantLastCardSwapsNothing(t *testing.T) {
 			}
 			vHand(t, tb, 1, "b1")
 			vHand(t, tb, 2, "y1")
-			if vAsked(tb, 0, DecideTarget) != 0 || vAsked(tb, 0, DecideColor) != 0 {
+			if askedCount(tb, 0, DecideTarget) != 0 || askedCount(tb, 0, DecideColor) != 0 {
 				t.Errorf("a last card asked for a target or a color")
 			}
-			vCount(t, tb, "", map[Counter]int{CountSevenSwap: 0, CountZeroRotate: 0, CountSwapHands: 0})
+			checkCounts(t, tb, "", map[Counter]int{CountSevenSwap: 0, CountZeroRotate: 0, CountSwapHands: 0})
 		})
 	}
 }
@@ -959,7 +909,7 @@ func TestVariantSevenZeroNoEmptyHand(t *testing.T) {
 			}
 			vHand(t, tb, 2, "g4 y9 y3")
 			vHand(t, tb, 0, "b1 b2 b9 g6")
-			vState(t, tb, "after the exchange", 2, 1, Red, c, 4, 0, 3)
+			checkState(t, tb, "after the exchange", 2, 1, Red, c, 4, 0, 3)
 		})
 	}
 }
@@ -983,7 +933,7 @@ func TestVariantWildSwapHands(t *testing.T) {
 		tb.step()
 		tb.done()
 		vMoves(t, "targets", tb.offered(0, DecideTarget), []Move{vTarget(1), vTarget(2)})
-		if !(vAskIndex(tb, 0, DecideColor) < vAskIndex(tb, 0, DecideTarget) && vAskIndex(tb, 0, DecideTarget) < vAskIndex(tb, 0, DecideCallUNO)) {
+		if !(askIndex(tb, 0, DecideColor) < askIndex(tb, 0, DecideTarget) && askIndex(tb, 0, DecideTarget) < askIndex(tb, 0, DecideCallUNO)) {
 			t.Errorf("seat 0's decisions are out of order: color, target, then the UNO check")
 		}
 		vHand(t, tb, 0, "y1")
@@ -991,8 +941,8 @@ func TestVariantWildSwapHands(t *testing.T) {
 		if tb.g.CalledUNO(2) || !tb.g.CalledUNO(0) {
 			t.Errorf("UNO status: seat 0 %v (want true), seat 2 %v (want false, cleared)", tb.g.CalledUNO(0), tb.g.CalledUNO(2))
 		}
-		vState(t, tb, "after the swap", 1, 1, Green, "WS", 1, 3, 2)
-		vCount(t, tb, "", map[Counter]int{CountSwapHands: 1})
+		checkState(t, tb, "after the swap", 1, 1, Green, "WS", 1, 3, 2)
+		checkCounts(t, tb, "", map[Counter]int{CountSwapHands: 1})
 	})
 	t.Run("the target now holding one card gets the UNO check", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=2", "deck=classic,wild-swap-hands=4")
@@ -1001,12 +951,12 @@ func TestVariantWildSwapHands(t *testing.T) {
 			want{2, DecideCatch, catchUNO}, want{0, DecideCatch, pass})
 		tb.step()
 		tb.done()
-		if vAsked(tb, 0, DecideCallUNO) != 0 {
+		if askedCount(tb, 0, DecideCallUNO) != 0 {
 			t.Errorf("seat 0 held one card only before the exchange but got a UNO check")
 		}
 		vHand(t, tb, 0, "b1 b2")
 		vHand(t, tb, 1, "g1 y2 y3")
-		vState(t, tb, "after the swap and the catch", 1, 1, Red, "WS", 2, 3, 2)
+		checkState(t, tb, "after the swap and the catch", 1, 1, Red, "WS", 2, 3, 2)
 	})
 }
 
@@ -1023,19 +973,19 @@ func TestVariantNoFinishOnAction(t *testing.T) {
 			for range 4 {
 				tb.step()
 			}
-			if n := vAsked(tb, 1, DecideRespond); n != 0 {
+			if n := askedCount(tb, 1, DecideRespond); n != 0 {
 				t.Errorf("seat 1's only card is a Draw Two, yet it was offered a response %d times", n)
 			}
-			vState(t, tb, "seat 1 drew 2", 2, 1, Red, "r+2", 2, 3, 1)
+			checkState(t, tb, "seat 1 drew 2", 2, 1, Red, "r+2", 2, 3, 1)
 			// Seat 2's only card, a yellow Draw Two, matches but may not be
 			// put down last: it must draw, and may play the drawn red 4.
 			tb.step()
 			tb.done()
-			if n := vAsked(tb, 2, DecideTurn); n != 1 {
+			if n := askedCount(tb, 2, DecideTurn); n != 1 {
 				t.Errorf("seat 2 was asked %d turn decisions, want 1 (a draw is its only move)", n)
 			}
 			vMoves(t, "seat 2's drawn card", tb.offered(2, DecideDrawn), []Move{play(t, "r4"), keep})
-			vState(t, tb, "seat 2 drew and played", 0, 1, Red, "r4", 2, 3, 1)
+			checkState(t, tb, "seat 2 drew and played", 0, 1, Red, "r4", 2, 3, 1)
 			vHand(t, tb, 2, "y+2")
 		})
 	}
@@ -1048,10 +998,10 @@ func TestVariantNoFinishOnAction(t *testing.T) {
 			tb.step()
 		}
 		tb.done()
-		if n := vAsked(tb, 1, DecideRespond); n != 0 {
+		if n := askedCount(tb, 1, DecideRespond); n != 0 {
 			t.Errorf("seat 1's only card is the Skip, yet it was offered to deflect %d times", n)
 		}
-		vState(t, tb, "seat 1 skipped", 2, 1, Red, "rS", 2, 1, 1)
+		checkState(t, tb, "seat 1 skipped", 2, 1, Red, "rS", 2, 1, 1)
 	})
 	for _, nf := range []bool{true, false} {
 		t.Run(fmt.Sprintf("jump-in any, no-finish %v", nf), func(t *testing.T) {
@@ -1061,10 +1011,10 @@ func TestVariantNoFinishOnAction(t *testing.T) {
 			tb.deal([]string{"g3", "b4", "rS"}, "rS", "y9")
 			tb.step()
 			if nf {
-				if n := vAsked(tb, 2, DecideJumpIn); n != 0 || tb.g.RoundOver() {
+				if n := askedCount(tb, 2, DecideJumpIn); n != 0 || tb.g.RoundOver() {
 					t.Errorf("seat 2 was asked to jump with its last card, a Skip, %d times (round over %v)", n, tb.g.RoundOver())
 				}
-				vState(t, tb, "seat 1 drew", 2, 1, Red, "rS", 1, 2, 1)
+				checkState(t, tb, "seat 1 drew", 2, 1, Red, "rS", 1, 2, 1)
 			} else if !tb.g.RoundOver() || tb.g.RoundWinner() != 2 {
 				t.Errorf("without no-finish-on-action seat 2 jumps out: over %v winner %d", tb.g.RoundOver(), tb.g.RoundWinner())
 			}
@@ -1082,10 +1032,10 @@ func TestVariantNoFinishOnAction(t *testing.T) {
 			tb.done()
 			if nf {
 				// Seat 1's only card is a green Skip: it counts as unable.
-				if n := vAsked(tb, 1, DecidePileUp); n != 0 || tb.g.RoundOver() {
+				if n := askedCount(tb, 1, DecidePileUp); n != 0 || tb.g.RoundOver() {
 					t.Errorf("seat 1 put its last card, an action, on the mini-pile (asked %d, over %v)", n, tb.g.RoundOver())
 				}
-				vState(t, tb, "seat 1 took the mini-pile", 2, 1, Green, "WP", 2, 2, 1)
+				checkState(t, tb, "seat 1 took the mini-pile", 2, 1, Green, "WP", 2, 2, 1)
 				vHand(t, tb, 1, "gS g4")
 			} else if !tb.g.RoundOver() || tb.g.RoundWinner() != 1 {
 				t.Errorf("without no-finish-on-action seat 1 goes out on the mini-pile: over %v winner %d", tb.g.RoundOver(), tb.g.RoundWinner())
@@ -1133,11 +1083,11 @@ func TestVariantPointTaken(t *testing.T) {
 	vHand(t, tb, 2, "yP y6 y7 y1 y2")
 	vHand(t, tb, 3, "b5 b6 b7 y3")
 	vHand(t, tb, 0, "g1 g2 y4")
-	vState(t, tb, "after the Point Taken", 2, 1, Red, "rP", 3, 2, 5, 4)
+	checkState(t, tb, "after the Point Taken", 2, 1, Red, "rP", 3, 2, 5, 4)
 	if tb.g.views[3].PointedAt(2) != 2 || tb.g.views[3].PointedAt(0) != 1 {
 		t.Errorf("the result is not revealed to all: %d %d", tb.g.views[3].PointedAt(2), tb.g.views[3].PointedAt(0))
 	}
-	vCount(t, tb, "", map[Counter]int{CountLinkEcho: 0, CountPointTaken: 1})
+	checkCounts(t, tb, "", map[Counter]int{CountLinkEcho: 0, CountPointTaken: 1})
 	// A second Point Taken: while choosing, nobody sees anyone's choice (the
 	// last result is not a choice). Unscripted, everyone points at the first
 	// other player: seat 0 at 1, seats 1-3 at 0.
@@ -1147,7 +1097,7 @@ func TestVariantPointTaken(t *testing.T) {
 	}
 	vHand(t, tb, 0, "g1 g2 y4 g5 g6 g7")
 	vHand(t, tb, 1, "b3 b4 g8")
-	vState(t, tb, "after the second Point Taken", 3, 1, Yellow, "yP", 6, 3, 4, 4)
+	checkState(t, tb, "after the second Point Taken", 3, 1, Yellow, "yP", 6, 3, 4, 4)
 }
 
 // At most 5 cards each, with 16 players (the largest Party table).
@@ -1178,7 +1128,7 @@ func TestVariantPointTakenCap16Players(t *testing.T) {
 		sizes[i] = 2
 	}
 	sizes[5] = 7
-	vState(t, tb, "seat 5 drew the cap of 5", 1, 1, Red, "rP", sizes...)
+	checkState(t, tb, "seat 5 drew the cap of 5", 1, 1, Red, "rP", sizes...)
 	vHand(t, tb, 5, hands[5]+" r3 r4 r6 r7 r8")
 }
 
@@ -1191,8 +1141,8 @@ func TestVariantPointTakenStartCard(t *testing.T) {
 	// Order from P (seat 0): seat 1 draws y3 y4, seat 2 y5. Then P plays.
 	vHand(t, tb, 1, "b1 b2 y3 y4")
 	vHand(t, tb, 2, "y1 y2 y5")
-	vState(t, tb, "after the start card", 0, 1, Red, "rP", 2, 4, 3)
-	vCount(t, tb, "", map[Counter]int{CountPointTaken: 1})
+	checkState(t, tb, "after the start card", 0, 1, Red, "rP", 2, 4, 3)
+	checkCounts(t, tb, "", map[Counter]int{CountPointTaken: 1})
 }
 
 // ---------------------------------------------------------------------------
@@ -1204,7 +1154,7 @@ func TestVariantPileUp(t *testing.T) {
 	tb.expect(want{0, DecideTurn, play(t, "WP")}, want{1, DecidePileUp, play(t, "W+4")})
 	tb.step()
 	tb.done()
-	if vAsked(tb, 0, DecideColor) != 0 || vAsked(tb, 1, DecideColor) != 0 {
+	if askedCount(tb, 0, DecideColor) != 0 || askedCount(tb, 1, DecideColor) != 0 {
 		t.Errorf("a color was named: the Wild Pile Up names none, cards on the mini-pile have no effect")
 	}
 	if ps := vEvents(tb, EvPileStart); len(ps) != 1 || ps[0].N != 3 || ps[0].Color != Green || ps[0].Player != 1 {
@@ -1215,11 +1165,11 @@ func TestVariantPileUp(t *testing.T) {
 		t.Errorf("someone drew during the pile-up: %v", d)
 	}
 	vHand(t, tb, 3, "b3 b4 b5 W W+4 g3 W+4 g2")
-	vState(t, tb, "seat 3 took the pile; play continues after it", 0, 1, Green, "WP", 2, 2, 2, 8)
+	checkState(t, tb, "seat 3 took the pile; play continues after it", 0, 1, Green, "WP", 2, 2, 2, 8)
 	if tb.g.MiniPileSize() != 0 {
 		t.Errorf("mini-pile holds %d", tb.g.MiniPileSize())
 	}
-	vCount(t, tb, "", map[Counter]int{CountPileUp: 1, CountPileTaken: 5})
+	checkCounts(t, tb, "", map[Counter]int{CountPileUp: 1, CountPileTaken: 5})
 	if tb.g.Turns() != 1 {
 		t.Errorf("turns %d, want 1: mini-pile plays are not turns", tb.g.Turns())
 	}
@@ -1243,7 +1193,7 @@ func TestVariantPileUpGoingOut(t *testing.T) {
 	if g.MiniPileSize() != 4 {
 		t.Errorf("mini-pile %d, want 4 (g4 g1 g2 g5)", g.MiniPileSize())
 	}
-	vCount(t, tb, "", map[Counter]int{CountUnoPenalty: 1, CountUnoCall: 2})
+	checkCounts(t, tb, "", map[Counter]int{CountUnoPenalty: 1, CountUnoCall: 2})
 }
 
 // A draw pile that runs out while flipping is reshuffled.
@@ -1258,8 +1208,8 @@ func TestVariantPileUpReshuffle(t *testing.T) {
 	if !tb.g.CalledUNO(1) {
 		t.Errorf("seat 1 reached one card on the mini-pile without a UNO check")
 	}
-	vState(t, tb, "seat 2 took the pile", 0, 1, Red, "WP", 1, 1, 5)
-	vCount(t, tb, "", map[Counter]int{CountReshuffle: 1, CountPileTaken: 3})
+	checkState(t, tb, "seat 2 took the pile", 0, 1, Red, "WP", 1, 1, 5)
+	checkCounts(t, tb, "", map[Counter]int{CountReshuffle: 1, CountPileTaken: 3})
 }
 
 // No non-wild can be flipped: the flipped cards go under the top discard and
@@ -1276,11 +1226,11 @@ func TestVariantPileUpNoNonWild(t *testing.T) {
 	if g.MiniPileSize() != 0 || g.DiscardSize() != 3 || g.DrawPileSize() != 0 {
 		t.Errorf("mini %d discard %d draw %d; want 0, 3, 0", g.MiniPileSize(), g.DiscardSize(), g.DrawPileSize())
 	}
-	if vAsked(tb, 1, DecidePileUp) != 0 {
+	if askedCount(tb, 1, DecidePileUp) != 0 {
 		t.Errorf("a mini-pile was played on")
 	}
-	vState(t, tb, "the Wild Pile Up acted as a Wild", 1, 1, Blue, "WP", 1, 2, 2)
-	vCount(t, tb, "", map[Counter]int{CountPileUp: 0})
+	checkState(t, tb, "the Wild Pile Up acted as a Wild", 1, 1, Blue, "WP", 1, 2, 2)
+	checkCounts(t, tb, "", map[Counter]int{CountPileUp: 0})
 }
 
 // ---------------------------------------------------------------------------
@@ -1345,7 +1295,7 @@ func TestVariantDrawnTogether(t *testing.T) {
 				t.Errorf("current %d, want %d", tb.g.Current(), c.cur)
 			}
 			vSizes(t, tb, "after the echo", c.sizes...)
-			vCount(t, tb, "", map[Counter]int{CountLinkEcho: c.echo, CountLink: 1})
+			checkCounts(t, tb, "", map[Counter]int{CountLinkEcho: c.echo, CountLink: 1})
 		})
 	}
 }
@@ -1414,7 +1364,7 @@ func TestVariantDrawnTogetherNewLink(t *testing.T) {
 		if a, b, ok := tb.g.Link(); !ok || a != 0 || b != 1 {
 			t.Errorf("link %d-%d %v, want 0-1 again", a, b, ok)
 		}
-		vCount(t, tb, "", map[Counter]int{CountLink: 2})
+		checkCounts(t, tb, "", map[Counter]int{CountLink: 2})
 	})
 }
 
@@ -1464,11 +1414,11 @@ func TestVariantPartyWildDrawFour(t *testing.T) {
 			tb.step()
 			tb.done()
 			if c.legal {
-				vState(t, tb, "legal: the challenger drew 6", 2, 1, Blue, "W+4", 2, 9, 3)
+				checkState(t, tb, "legal: the challenger drew 6", 2, 1, Blue, "W+4", 2, 9, 3)
 			} else {
-				vState(t, tb, "illegal: the player drew 4, the challenger plays", 1, 1, Blue, "W+4", 6, 3, 3)
+				checkState(t, tb, "illegal: the player drew 4, the challenger plays", 1, 1, Blue, "W+4", 6, 3, 3)
 			}
-			vCount(t, tb, "", map[Counter]int{CountBluff: b2i(!c.legal), CountChallengeWon: b2i(!c.legal)})
+			checkCounts(t, tb, "", map[Counter]int{CountBluff: b2i(!c.legal), CountChallengeWon: b2i(!c.legal)})
 		})
 	}
 }
@@ -1518,11 +1468,11 @@ func TestVariantDontSpeakSilences(t *testing.T) {
 	tb.done()
 	vMoves(t, "seat 1's targets", tb.offered(1, DecideTarget), []Move{vTarget(0), vTarget(2), vTarget(3)})
 	// Naming a color and choosing a target are not speaking: no penalty.
-	vState(t, tb, "three silences", 3, 1, Red, "WD", 2, 2, 2, 3)
+	checkState(t, tb, "three silences", 3, 1, Red, "WD", 2, 2, 2, 3)
 	if !tb.g.Silenced(1) || !tb.g.Silenced(2) || tb.g.Silenced(0) || tb.g.Silenced(3) || tb.g.nSilenced != 2 {
 		t.Errorf("silenced: %v %v %v %v (count %d); want seats 1 and 2", tb.g.Silenced(0), tb.g.Silenced(1), tb.g.Silenced(2), tb.g.Silenced(3), tb.g.nSilenced)
 	}
-	vCount(t, tb, "", map[Counter]int{CountSilence: 3, CountSpeakPenalty: 0})
+	checkCounts(t, tb, "", map[Counter]int{CountSilence: 3, CountSpeakPenalty: 0})
 }
 
 // A silenced catcher draws 3 first, then the catch takes effect; it stays silenced.
@@ -1543,8 +1493,8 @@ func TestVariantDontSpeakCatch(t *testing.T) {
 	if !tb.g.Silenced(2) {
 		t.Errorf("seat 2 is no longer silenced after speaking")
 	}
-	vState(t, tb, "after the catch", 2, 1, Red, "r3", 1, 3, 5, 2)
-	vCount(t, tb, "", map[Counter]int{CountSpeakPenalty: 1, CountUnoPenalty: 1})
+	checkState(t, tb, "after the catch", 2, 1, Red, "r3", 1, 3, 5, 2)
+	checkCounts(t, tb, "", map[Counter]int{CountSpeakPenalty: 1, CountUnoPenalty: 1})
 }
 
 // A silenced challenger draws 3 first, then the challenge takes effect.
@@ -1570,11 +1520,11 @@ func TestVariantDontSpeakChallenge(t *testing.T) {
 			}
 			if c.legal {
 				vHand(t, tb, 3, "b3 b4 b5 g5 g6 g7 g8 g9 r6 r7 r8 r9")
-				vState(t, tb, "3 + 6 drawn", 0, 1, Blue, "W+4", 2, 4, 2, 12)
+				checkState(t, tb, "3 + 6 drawn", 0, 1, Blue, "W+4", 2, 4, 2, 12)
 			} else {
 				vHand(t, tb, 3, "b3 b4 b5 g5 g6 g7")
 				vHand(t, tb, 2, "r1 b2 g8 g9 r6 r7")
-				vState(t, tb, "3 drawn, then the bluffer 4", 3, 1, Blue, "W+4", 2, 4, 6, 6)
+				checkState(t, tb, "3 drawn, then the bluffer 4", 3, 1, Blue, "W+4", 2, 4, 6, 6)
 			}
 		})
 	}
@@ -1619,8 +1569,8 @@ func TestVariantDontSpeakUNOCall(t *testing.T) {
 		if tb.g.Silenced(1) || tb.g.Silenced(2) {
 			t.Errorf("a UNO call did not end every silence")
 		}
-		vState(t, tb, "no penalty for the call", 2, 1, Red, "r4", 1, 1, 4)
-		vCount(t, tb, "", map[Counter]int{CountSpeakPenalty: 0})
+		checkState(t, tb, "no penalty for the call", 2, 1, Red, "r4", 1, 1, 4)
+		checkCounts(t, tb, "", map[Counter]int{CountSpeakPenalty: 0})
 	})
 }
 
@@ -1665,7 +1615,7 @@ func TestVariantDontSpeakLinkEcho(t *testing.T) {
 	if !tb.g.Silenced(1) {
 		t.Errorf("seat 1 is no longer silenced")
 	}
-	vCount(t, tb, "", map[Counter]int{CountSpeakPenalty: 1, CountLinkEcho: 3, CountUnoPenalty: 1})
+	checkCounts(t, tb, "", map[Counter]int{CountSpeakPenalty: 1, CountLinkEcho: 3, CountUnoPenalty: 1})
 }
 
 // ---------------------------------------------------------------------------
