@@ -32,10 +32,13 @@ type Game struct {
 	n          int
 	strategies [MaxPlayers]Strategy
 	speed      [MaxPlayers]float64
-	views      [MaxPlayers]View
-	log        func(Event)
-	onRound    func(*RoundResult)
-	stacked    []Card // test hook: the next round's deck order instead of a shuffle
+	// ring[1][p] is the seat after p clockwise, ring[0][p] counterclockwise:
+	// a table, because the wrap-around branches of p+dir mispredict.
+	ring    [2][MaxPlayers]uint8
+	views   [MaxPlayers]View
+	log     func(Event)
+	onRound func(*RoundResult)
+	stacked []Card // test hook: the next round's deck order instead of a shuffle
 
 	seed, index, key      uint64
 	dealRng, reshuffleRng Rand
@@ -95,6 +98,7 @@ type Game struct {
 	revealTo   int
 	revealed   Hand
 	moves      [maxMoves]Move
+	plays      uint64 // the kinds the Play moves of a turn or pile-up offer
 
 	// Whether the options allow any answer to a pending Draw Two, so that
 	// classic games skip the question.
@@ -119,6 +123,10 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 			g.speed[i] = r.ReactionSpeed()
 		}
 		g.views[i] = View{g: g, seat: i}
+	}
+	for p := range g.n {
+		g.ring[1][p] = uint8((p + 1) % g.n)
+		g.ring[0][p] = uint8((p + g.n - 1) % g.n)
 	}
 	for k, c := range opts.Deck {
 		for range c {
@@ -404,14 +412,7 @@ func (g *Game) drawOnly(k Card) bool {
 // players who are out.
 func (g *Game) nextOf(p int) int {
 	if g.active == g.n {
-		p += g.dir
-		if p == g.n {
-			return 0
-		}
-		if p < 0 {
-			return g.n - 1
-		}
-		return p
+		return int(g.ring[(g.dir+1)>>1&1][p&(MaxPlayers-1)])
 	}
 	for {
 		p += g.dir

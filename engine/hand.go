@@ -3,13 +3,16 @@ package engine
 import "math/bits"
 
 // Hand is a multiset of cards: a count per kind, plus totals per printed color
-// (index NoColor counts the wilds) kept in step. Its zero value is empty and
-// it can be copied with =.
+// (index NoColor counts the wilds) and sets of kinds by count kept in step.
+// Its zero value is empty and it can be copied with =.
 type Hand struct {
-	counts  [64]uint8 // by kind; 64 entries so that k&63 needs no bounds check
-	colors  [8]uint16 // by printed color (NoColor: wilds); 8 entries so that c&7 needs no bounds check
-	size    uint16
-	present uint64 // bit k set: at least one card of kind k
+	counts [64]uint8 // by kind; 64 entries so that k&63 needs no bounds check
+	colors [8]uint16 // by printed color (NoColor: wilds); 8 entries so that c&7 needs no bounds check
+	size   uint16
+	// atLeast[i] has bit k set when the hand holds more than i cards of kind
+	// k, so that the cards of a set of kinds are counted and chosen with a
+	// few popcounts instead of a loop over kinds (see Instances).
+	atLeast [4]uint64
 }
 
 // Count is the number of cards of kind k in the hand.
@@ -23,17 +26,21 @@ func (h *Hand) ColorCount(c Color) int { return int(h.colors[c&7]) }
 
 // Add puts one card of kind k in the hand.
 func (h *Hand) Add(k Card) {
-	h.present |= 1 << (k & 63)
-	h.counts[k&63]++
+	c := h.counts[k&63]
+	h.counts[k&63] = c + 1
+	if c < uint8(len(h.atLeast)) {
+		h.atLeast[c] |= 1 << (k & 63)
+	}
 	h.colors[cardColor[k]&7]++
 	h.size++
 }
 
 // Remove takes one card of kind k out of the hand; the caller guarantees it is there.
 func (h *Hand) Remove(k Card) {
-	h.counts[k&63]--
-	if h.counts[k&63] == 0 {
-		h.present &^= 1 << (k & 63)
+	c := h.counts[k&63] - 1
+	h.counts[k&63] = c
+	if c < uint8(len(h.atLeast)) {
+		h.atLeast[c] &^= 1 << (k & 63)
 	}
 	h.colors[cardColor[k]&7]--
 	h.size--
@@ -42,7 +49,7 @@ func (h *Hand) Remove(k Card) {
 // Points is the scoring value of the hand.
 func (h *Hand) Points() int {
 	p := 0
-	for m := h.present; m != 0; m &= m - 1 {
+	for m := h.atLeast[0]; m != 0; m &= m - 1 {
 		k := Card(bits.TrailingZeros64(m))
 		p += int(h.counts[k&63]) * cardPoints[k]
 	}
@@ -50,7 +57,46 @@ func (h *Hand) Points() int {
 }
 
 // Kinds is the set of kinds in the hand: bit k is set when it holds a card of kind k.
-func (h *Hand) Kinds() uint64 { return h.present }
+func (h *Hand) Kinds() uint64 { return h.atLeast[0] }
+
+// Instances is the number of cards in the hand whose kinds are in the set
+// kinds (bit k for kind k), and the number of those kinds it holds.
+func (h *Hand) Instances(kinds uint64) (cards, held int) {
+	held = bits.OnesCount64(kinds & h.atLeast[0])
+	cards = held + bits.OnesCount64(kinds&h.atLeast[1]) + bits.OnesCount64(kinds&h.atLeast[2]) + bits.OnesCount64(kinds&h.atLeast[3])
+	for m := kinds & h.atLeast[3]; m != 0; m &= m - 1 { // kinds held more than four times
+		cards += int(h.counts[bits.TrailingZeros64(m)]) - len(h.atLeast)
+	}
+	return cards, held
+}
+
+// Instance is the kind of card x (0 <= x < Instances(kinds)) of the hand's
+// cards whose kinds are in kinds, numbered first copies first: the first
+// copy of each kind in kind order, then the second copies, and so on. For a
+// uniform x it is a uniformly random card of those kinds; x below the number
+// of kinds held gives the x-th kind held.
+func (h *Hand) Instance(kinds uint64, x int) Card {
+	for _, level := range h.atLeast {
+		m := kinds & level
+		if c := bits.OnesCount64(m); x >= c {
+			x -= c
+			continue
+		}
+		for ; x > 0; x-- {
+			m &= m - 1
+		}
+		return Card(bits.TrailingZeros64(m))
+	}
+	for m := kinds & h.atLeast[3]; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		extra := int(h.counts[k]) - len(h.atLeast)
+		if x < extra {
+			return Card(k)
+		}
+		x -= extra
+	}
+	panic("engine: Hand.Instance out of range")
+}
 
 // Cards appends the hand's cards, kind by kind, to buf.
 func (h *Hand) Cards(buf []Card) []Card {

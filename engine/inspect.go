@@ -66,7 +66,8 @@ func (g *Game) Result() *Result { return &g.res }
 // Check verifies the invariants of the table (for tests): every card of the
 // deck is in exactly one place, hand totals agree with their counts, the
 // player to move is a valid seat still in the round, that player has a legal
-// move, and a round won by a player leaves that player's hand empty.
+// move, and a round won by a player leaves that player's hand empty. It
+// rebuilds the turn's move list, so it must not be called during a decision.
 func (g *Game) Check() error {
 	var seen Deck
 	for p := 0; p < g.n; p++ {
@@ -77,8 +78,10 @@ func (g *Game) Check() error {
 			seen[k] += int(c)
 			colors[cardColor[k]] += int(c)
 			size += int(c)
-			if (h.present>>uint(k)&1 != 0) != (c != 0) {
-				return fmt.Errorf("seat %d: presence bit of %s disagrees with count %d", p, Card(k), c)
+			for i, level := range h.atLeast {
+				if (level>>uint(k)&1 != 0) != (int(c) > i) {
+					return fmt.Errorf("seat %d: bit %d of %s disagrees with count %d", p, i, Card(k), c)
+				}
 			}
 		}
 		if size != int(h.size) {
@@ -130,8 +133,7 @@ func (g *Game) Check() error {
 	if g.current < 0 || g.current >= g.n || g.out[g.current] {
 		return fmt.Errorf("player to move %d is not a seat in the round", g.current)
 	}
-	var buf [maxMoves]Move
-	if len(g.turnMoves(g.current, buf[:0])) == 0 {
+	if len(g.turnMoves(g.current)) == 0 {
 		return fmt.Errorf("seat %d has no legal move", g.current)
 	}
 	return nil

@@ -1,7 +1,5 @@
 package engine
 
-import "math/bits"
-
 // The house rules of RULES.md section 7 that act outside the attack chain,
 // and the UNO Party! and UNO: Encanto cards (sections 8 and 9).
 
@@ -128,7 +126,7 @@ func (g *Game) pileUp(p int) {
 	g.emit(Event{Kind: EvPileStart, Player: q, N: g.miniN, Color: g.miniColor})
 	for !g.over {
 		h := &g.hands[q]
-		can := h.present & (colorKinds[g.miniColor] | colorKinds[NoColor])
+		can := h.atLeast[0] & (colorKinds[g.miniColor] | colorKinds[NoColor])
 		if g.opts.NoFinishOnAction && h.size == 1 {
 			can &= numberKinds
 		}
@@ -137,11 +135,7 @@ func (g *Game) pileUp(p int) {
 			g.current = g.nextOf(q)
 			return
 		}
-		ms := g.moves[:0]
-		for ; can != 0; can &= can - 1 {
-			ms = append(ms, PlayMove(Card(bits.TrailingZeros64(can))))
-		}
-		k := g.ask(q, DecidePileUp, ms).Card()
+		k := g.ask(q, DecidePileUp, g.moves[:g.listPlays(can)]).Card()
 		h.Remove(k)
 		g.unoCalled[q] = false
 		g.mini[k]++

@@ -30,7 +30,36 @@ func (c checked) Decide(v *View, moves []Move) int {
 	if v.Decision() != DecideDrawn && v.Drawn() != NoCard {
 		c.t.Fatalf("decision %s of seat %d shows a drawn card", v.Decision(), v.Seat())
 	}
+	checkPlays(c.t, v, moves)
 	return c.inner.Decide(v, moves)
+}
+
+// checkPlays verifies View.Plays and View.PlayIndex against the moves: at a
+// turn or a pile-up the Play moves come first, one per kind of Plays, at
+// PlayIndex; at any other decision Plays is empty.
+func checkPlays(t testing.TB, v *View, moves []Move) {
+	t.Helper()
+	d := v.Decision()
+	if d != DecideTurn && d != DecidePileUp {
+		if v.Plays() != 0 {
+			t.Fatalf("decision %s: Plays() = %#x", d, v.Plays())
+		}
+		return
+	}
+	var listed uint64
+	for i, m := range moves {
+		if m.Kind() != MovePlay {
+			continue
+		}
+		k := m.Card()
+		if v.PlayIndex(k) != i {
+			t.Fatalf("decision %s: play of %s at move %d, PlayIndex %d (moves %v)", d, k, i, v.PlayIndex(k), moves)
+		}
+		listed |= 1 << k
+	}
+	if listed != v.Plays() {
+		t.Fatalf("decision %s: Plays() = %#x, moves %v", d, v.Plays(), moves)
+	}
 }
 
 // slowTurnMoves is the obviously correct legal-move generator of a turn: every
@@ -65,7 +94,7 @@ func playChecked(t testing.TB, g *Game, seed, index uint64) {
 			if err := g.Check(); err != nil {
 				t.Fatalf("game %d round %d step %d: %v", index, round, steps, err)
 			}
-			fast := g.turnMoves(g.current, nil)
+			fast := slices.Clone(g.turnMoves(g.current))
 			slow := slowTurnMoves(g, g.current)
 			slices.Sort(fast)
 			slices.Sort(slow)

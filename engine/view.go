@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // View is what one seat may see of the game (RULES.md section 10), passed to
 // its strategy with every decision. It reads the live game: it is valid only
 // during the Decide call, and a strategy must not retain it or modify
@@ -62,6 +64,20 @@ func (v *View) DiscardSize() int { return v.g.discardN }
 
 // DrawPileSize is the number of cards in the draw pile.
 func (v *View) DrawPileSize() int { return v.g.drawN }
+
+// Plays is the set of kinds the Play moves offer (bit k for kind k) at
+// DecideTurn and DecidePileUp, and 0 at any other decision. The Play moves
+// come first, one per kind in kind order (see PlayIndex).
+func (v *View) Plays() uint64 {
+	if d := v.g.decision; d != DecideTurn && d != DecidePileUp {
+		return 0
+	}
+	return v.g.plays
+}
+
+// PlayIndex is the index among the moves of the Play of kind k, one of
+// Plays().
+func (v *View) PlayIndex(k Card) int { return bits.OnesCount64(v.Plays() & (1<<(k&63) - 1)) }
 
 // Drawn is the card the viewer just drew and may play (DecideDrawn), or
 // NoCard at any other decision: no one sees another player's draw.

@@ -20,7 +20,7 @@ func (*Random) Decide(v *engine.View, moves []engine.Move) int {
 		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
 			return indexOfKind(moves, engine.MoveKeep)
 		}
-		return indexOfKind(moves, engine.MovePlay)
+		return 0 // the drawn card's Play comes first
 	case engine.DecideCallUNO:
 		return indexOfKind(moves, engine.MoveCallUNO)
 	case engine.DecideCatch:
@@ -35,32 +35,25 @@ func (*Random) Decide(v *engine.View, moves []engine.Move) int {
 
 // pickInstance plays a uniformly random playable card instance, counting an
 // illegal Wild Draw Four out when noBluff; it draws only when nothing else
-// is left. The plays come first in a turn's moves.
+// is left. The plays come first in a turn's moves, in kind order
+// (engine.View.Plays), so the common case, a first copy of a kind, is chosen
+// without a loop.
 func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand, noBluff bool) int {
 	h := v.Hand()
-	wd4 := engine.WildCard(engine.WildDrawFour)
-	bluff := noBluff && h.Count(wd4) != 0 && !v.WD4Legal()
-	total := 0
-	for _, m := range moves {
-		if m.Kind() != engine.MovePlay {
-			break
-		}
-		if k := m.Card(); k != wd4 || !bluff {
-			total += h.Count(k)
-		}
+	plays := v.Plays()
+	allowed := plays
+	if wd4 := uint64(1) << engine.WildCard(engine.WildDrawFour); noBluff && plays&wd4 != 0 && !v.WD4Legal() {
+		allowed &^= wd4
 	}
+	total, held := h.Instances(allowed)
 	if total == 0 {
 		return len(moves) - 1 // nothing but the draw
 	}
 	x := r.IntN(total)
-	for i, m := range moves {
-		if k := m.Card(); k != wd4 || !bluff {
-			if x -= h.Count(k); x < 0 {
-				return i
-			}
-		}
+	if x < held && allowed == plays {
+		return x // the first copy of the x-th playable kind
 	}
-	panic("unreachable")
+	return v.PlayIndex(h.Instance(allowed, x))
 }
 
 // indexOfKind is the index of the first move of kind k, or -1.
