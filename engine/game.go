@@ -269,8 +269,10 @@ func (g *Game) StartRound() {
 		g.dealRng.ShuffleCards(g.drawPile[:g.drawN])
 	}
 	for range g.opts.HandSize {
-		for i := 1; i <= g.n; i++ {
-			g.hands[(g.dealer+i)%g.n].Add(g.pop())
+		p := g.dealer
+		for range g.n {
+			p = int(g.ring[1][p])
+			g.hands[p].Add(g.pop())
 		}
 	}
 	for p := 0; p < g.n; p++ {

@@ -72,7 +72,7 @@ func (g *Game) turn() {
 // (in kind order), then Draw unless forced-play requires a play.
 func (g *Game) turnMoves(p int) []Move {
 	n := g.listPlays(g.turnPlays(p))
-	if n == 0 || !g.opts.ForcedPlay {
+	if !g.opts.ForcedPlay || n == 0 {
 		g.moves[n&(maxMoves-1)] = SimpleMove(MoveDraw)
 		n++
 	}
