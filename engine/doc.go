@@ -14,11 +14,15 @@
 // Every decision a player makes goes through its Strategy: the engine offers
 // the legal moves (a Wild Draw Four bluff is just a move) and a read-only
 // View of what that seat may see. Decisions with a single legal move are
-// taken without asking.
+// taken without asking. A turn's plays come first, one per kind in kind
+// order, and the View gives them as a set of kinds (View.Plays), so that a
+// strategy can count and choose card instances with a few bit operations
+// (Hand.Instances, Hand.Instance, View.PlayIndex) instead of loops, whose
+// mispredicted exits cost more than anything else in a turn.
 //
 // Cards, colors, symbols and moves are small integer types; hands are
-// counts per kind with a bit set of the kinds held; a Game's state is fixed
-// arrays. A Game is not safe for concurrent use: give each goroutine its own.
+// counts per kind with bit sets of the kinds held at least once, twice,
+// three and four times; a Game's state is fixed arrays. A Game is not safe for concurrent use: give each goroutine its own.
 // StackDeck, Step, Check and the accessors exist for scenario tests and the
 // replay command; SetLog reports every event for people (not on the hot path).
 package engine
