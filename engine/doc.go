@@ -23,6 +23,7 @@
 // Cards, colors, symbols and moves are small integer types; hands are
 // counts per kind with bit sets of the kinds held at least once, twice,
 // three and four times; a Game's state is fixed arrays. A Game is not safe
-// for concurrent use: give each goroutine its own. StackDeck, Step, Check and the accessors exist for scenario tests and the
-// replay command; SetLog reports every event for people (not on the hot path).
+// for concurrent use: give each goroutine its own. StackDeck, Step, Check
+// and the accessors exist for scenario tests and the replay command; SetLog
+// reports every event for people (not on the hot path).
 package engine
