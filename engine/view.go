@@ -75,8 +75,8 @@ func (v *View) Plays() uint64 {
 	return v.g.plays
 }
 
-// PlayIndex is the index among the moves of the Play of kind k, one of
-// Plays().
+// PlayIndex is the index among the moves of the Play of kind k, which must
+// be one of Plays(): for another kind it is meaningless.
 func (v *View) PlayIndex(k Card) int { return bits.OnesCount64(v.Plays() & (1<<(k&63) - 1)) }
 
 // Drawn is the card the viewer just drew and may play (DecideDrawn), or
