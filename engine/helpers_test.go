@@ -97,8 +97,8 @@ func (s scriptSeat) Decide(v *View, moves []Move) int {
 	return choice
 }
 
-// newTable makes an n-player table with opts changed by sets ("name=value").
-func newTable(t testing.TB, r RuleSet, n int, sets ...string) *table {
+// testOptions is the default options of r changed by sets ("name=value").
+func testOptions(t testing.TB, r RuleSet, sets ...string) Options {
 	t.Helper()
 	o := DefaultOptions(r)
 	for _, s := range sets {
@@ -107,19 +107,31 @@ func newTable(t testing.TB, r RuleSet, n int, sets ...string) *table {
 			t.Fatal(err)
 		}
 	}
+	return o
+}
+
+// newTable makes an n-player table with opts changed by sets ("name=value").
+func newTable(t testing.TB, r RuleSet, n int, sets ...string) *table {
+	t.Helper()
 	tb := &table{t: t}
 	ss := make([]Strategy, n)
 	for i := range ss {
 		ss[i] = scriptSeat{tb}
 	}
+	tb.start(testOptions(t, r, sets...), ss)
+	return tb
+}
+
+// start builds tb's game for the strategies ss, recording its events.
+func (tb *table) start(o Options, ss []Strategy) {
+	tb.t.Helper()
 	g, err := NewGame(o, ss)
 	if err != nil {
-		t.Fatal(err)
+		tb.t.Fatal(err)
 	}
 	tb.g = g
 	g.SetLog(func(e Event) { tb.events = append(tb.events, e) })
 	g.Reset(1, 0)
-	return tb
 }
 
 // deal starts a round on a stacked deck: hands[i] is seat i's hand (all of

@@ -267,13 +267,7 @@ func TestOptionsValidateNamesBoth(t *testing.T) {
 		{[]string{"stack-draw-two=true", "deflect-draw-two=true"}, []string{"stack-draw-two", "deflect-draw-two"}},
 		{[]string{"play-for-places=true", "scoring=winner-takes"}, []string{"play-for-places", "scoring"}},
 	} {
-		o := DefaultOptions(Classic)
-		for _, s := range c.sets {
-			name, v, _ := strings.Cut(s, "=")
-			if err := o.Set(name, v); err != nil {
-				t.Fatal(err)
-			}
-		}
+		o := testOptions(t, Classic, c.sets...)
 		err := o.Validate(4)
 		if err == nil {
 			t.Fatalf("%v validated", c.sets)

@@ -1390,13 +1390,7 @@ func TestScenarioClassicOptionErrors(t *testing.T) {
 		{"10 players", 10, nil, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o := DefaultOptions(Classic)
-			for _, s := range c.sets {
-				name, value, _ := strings.Cut(s, "=")
-				if err := o.Set(name, value); err != nil {
-					t.Fatal(err)
-				}
-			}
+			o := testOptions(t, Classic, c.sets...)
 			err := o.Validate(c.players)
 			if c.want == nil {
 				if err != nil {

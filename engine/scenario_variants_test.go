@@ -54,13 +54,6 @@ func (s vSeat) ReactionSpeed() float64 { return s.speed }
 // vNewTable is newTable with a hook and a reaction speed per seat (nil: 1).
 func vNewTable(t testing.TB, r RuleSet, n int, speeds []float64, sets ...string) *vTable {
 	t.Helper()
-	o := DefaultOptions(r)
-	for _, s := range sets {
-		name, value, _ := strings.Cut(s, "=")
-		if err := o.Set(name, value); err != nil {
-			t.Fatal(err)
-		}
-	}
 	vt := &vTable{table: &table{t: t}}
 	ss := make([]Strategy, n)
 	for i := range ss {
@@ -70,13 +63,7 @@ func vNewTable(t testing.TB, r RuleSet, n int, speeds []float64, sets ...string)
 		}
 		ss[i] = vSeat{vt, sp}
 	}
-	g, err := NewGame(o, ss)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vt.g = g
-	g.SetLog(func(e Event) { vt.events = append(vt.events, e) })
-	g.Reset(1, 0)
+	vt.start(testOptions(t, r, sets...), ss)
 	return vt
 }
 
@@ -1700,13 +1687,7 @@ func TestVariantOptionsContradict(t *testing.T) {
 		{[]string{"jump-in=any", "seven-zero=true", "no-finish-on-action=true"}, nil},
 	} {
 		for _, r := range []RuleSet{Classic, Encanto, Party} {
-			o := DefaultOptions(r)
-			for _, s := range c.sets {
-				name, v, _ := strings.Cut(s, "=")
-				if err := o.Set(name, v); err != nil {
-					t.Fatal(err)
-				}
-			}
+			o := testOptions(t, r, c.sets...)
 			err := o.Validate(4)
 			if c.names == nil {
 				if err != nil {
