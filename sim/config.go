@@ -213,3 +213,66 @@ func (c *Config) strategies() int {
 	}
 	return n
 }
+
+// Field is one named value of a run's identity, for saying what differs.
+type Field struct{ Name, Value string }
+
+// Fields lists the identity field by field, in the words of the command
+// line: "seed 8", "option stack-draw-two true".
+func (id Identity) Fields() []Field {
+	f := []Field{{"rules", id.Rules}, {"players", strconv.Itoa(id.Players)}}
+	for _, o := range id.Options {
+		f = append(f, Field{"option " + o[0], o[1]})
+	}
+	f = append(f, Field{"strategies", strings.Join(id.Strategies, ",")}, Field{"seats", id.Seats},
+		Field{"seed", strconv.FormatUint(id.Seed, 10)}, Field{"games", Thousands(id.Games)})
+	return f
+}
+
+// Diff says field by field how a differs from b ("seed 8 vs 7"); nil when
+// they are the same run.
+func Diff(a, b []Field) []string {
+	var d []string
+	for _, fa := range a {
+		fb, ok := lookup(b, fa.Name)
+		switch {
+		case !ok:
+			d = append(d, fmt.Sprintf("%s %s vs (none)", fa.Name, fa.Value))
+		case fa.Value != fb:
+			d = append(d, fmt.Sprintf("%s %s vs %s", fa.Name, fa.Value, fb))
+		}
+	}
+	for _, fb := range b {
+		if _, ok := lookup(a, fb.Name); !ok {
+			d = append(d, fmt.Sprintf("%s (none) vs %s", fb.Name, fb.Value))
+		}
+	}
+	return d
+}
+
+func lookup(fs []Field, name string) (string, bool) {
+	for _, f := range fs {
+		if f.Name == name {
+			return f.Value, true
+		}
+	}
+	return "", false
+}
+
+// Thousands formats n with comma separators, as messages write counts.
+func Thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

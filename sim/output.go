@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // StatsFormat names the format of stats.json.
@@ -23,10 +24,17 @@ type StatsFile struct {
 	Planned        [2]int64 `json:"planned_range"`
 	Complete       bool     `json:"complete"`
 	ElapsedSeconds float64  `json:"elapsed_seconds"`
-	Stats          Stats    `json:"stats"`
+	// Producer is the build that played the games (for a merge, the
+	// shards' build, never the merging binary's).
+	Producer Producer `json:"producer"`
+	// MixedBuilds lists the shards' builds when a merge was told to allow
+	// several (--allow-mixed-builds).
+	MixedBuilds []Producer `json:"mixed_builds,omitempty"`
+	Stats       Stats      `json:"stats"`
 }
 
-// File is the run's stats.json record.
+// File is the run's stats.json record. Its Producer is for the caller to
+// set (sim does not know the tool's version).
 func (r *Run) File() *StatsFile {
 	return &StatsFile{
 		Format: StatsFormat, Identity: r.Config.Identity(), Shard: r.Config.Shard.String(),
@@ -42,7 +50,53 @@ func (f *StatsFile) Summary(version string) *Summary {
 	if s.PlannedRange == [2]int64{} {
 		s.PlannedRange = f.GameRange
 	}
+	s.Producer = f.Producer
 	return s
+}
+
+// RunFields is the record's identity field by field, with its shard: what
+// must agree for a rerun to resume it.
+func (f *StatsFile) RunFields() []Field {
+	return append(f.Identity.Fields(), Field{"shard", f.Shard})
+}
+
+// Header is what the shard checks need from the record.
+func (f *StatsFile) Header() *Header {
+	sh, _ := ParseShard(f.Shard)
+	if f.Shard == "merged" {
+		sh = Shard{0, 1}
+	}
+	return &Header{Format: StatsFormat, Run: f.Identity.Fields(), Total: f.Identity.Games, Shard: sh,
+		Planned: f.Planned, Done: f.GameRange, Complete: f.Complete, Producer: f.Producer}
+}
+
+// MismatchError is a directory that holds another run than the one asked
+// for; it says field by field what differs.
+type MismatchError struct {
+	Dir  string
+	Diff []string
+}
+
+func (e *MismatchError) Error() string {
+	return fmt.Sprintf("output directory %s holds another run: %s (there vs here); choose another --out, or --force to start over",
+		e.Dir, strings.Join(e.Diff, ", "))
+}
+
+// CheckResume reports whether the record in dir (f) may be resumed or left
+// as it is by a run of cfg made by p: the same run and shard, from the
+// same build (a checkpoint of another build would mix two sets of rules).
+func (f *StatsFile) CheckResume(dir string, cfg *Config, p Producer) error {
+	want := &StatsFile{Identity: cfg.Identity(), Shard: cfg.Shard.String()}
+	if d := Diff(f.RunFields(), want.RunFields()); len(d) > 0 {
+		return &MismatchError{dir, d}
+	}
+	if lo, hi := cfg.Shard.Range(cfg.Games); f.Planned != [2]int64{lo, hi} || f.GameRange[0] != lo {
+		return &MismatchError{dir, []string{fmt.Sprintf("game range [%d, %d) vs [%d, %d)", f.Planned[0], f.Planned[1], lo, hi)}}
+	}
+	if !f.Complete && f.Producer != p {
+		return &MismatchError{dir, []string{fmt.Sprintf("build %s vs %s", f.Producer, p)}}
+	}
+	return nil
 }
 
 // PrepareOut checks that dir does not exist and that its parent is a
@@ -150,6 +204,14 @@ func ReadStats(dir string) (*StatsFile, error) {
 	if err := f.check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	_, group := Groups(f.Identity.Strategies)
+	strategies := 0
+	for _, g := range group {
+		strategies = max(strategies, g+1)
+	}
+	if p := f.Stats.Check(f.Identity.Players, strategies); len(p) > 0 {
+		return nil, fmt.Errorf("%s: inconsistent counts: %s", path, joinProblems(p))
+	}
 	return &f, nil
 }
 
@@ -166,6 +228,19 @@ func (f *StatsFile) check() error {
 		return fmt.Errorf("the counts do not have one entry per seat (%d players)", n)
 	case st.Games < 0 || f.GameRange[0] < 0 || f.GameRange[1] < f.GameRange[0]:
 		return fmt.Errorf("game range [%d, %d) with %d games is not valid", f.GameRange[0], f.GameRange[1], st.Games)
+	case f.GameRange[1]-f.GameRange[0] != st.Games:
+		return fmt.Errorf("game range [%d, %d) holds %d games, but the counts are of %d", f.GameRange[0], f.GameRange[1], f.GameRange[1]-f.GameRange[0], st.Games)
+	case f.Planned[0] > f.GameRange[0] || f.Planned[1] < f.GameRange[1] || f.Planned[1] > f.Identity.Games:
+		return fmt.Errorf("game range [%d, %d) is not within the planned [%d, %d) of %d games", f.GameRange[0], f.GameRange[1], f.Planned[0], f.Planned[1], f.Identity.Games)
+	case f.Complete && f.GameRange != f.Planned:
+		return fmt.Errorf("marked complete, but played [%d, %d) of the planned [%d, %d)", f.GameRange[0], f.GameRange[1], f.Planned[0], f.Planned[1])
+	}
+	places := false
+	for _, o := range f.Identity.Options {
+		places = places || o == [2]string{"play-for-places", "true"}
+	}
+	if places != (st.PlacesBySeat != nil) {
+		return fmt.Errorf("places_by_seat is %s, but play-for-places is %v", map[bool]string{true: "present", false: "absent"}[st.PlacesBySeat != nil], places)
 	}
 	for _, row := range st.PlacesBySeat {
 		if len(st.PlacesBySeat) != n || len(row) != n {
@@ -204,9 +279,11 @@ func ShardOrder(ranges [][2]int64, names []string, games int64) ([]int, error) {
 }
 
 // Merge combines the stats records of the shards of one run. They must
-// describe the same configuration and seed, be complete, and cover the
-// run's game indices exactly once: no overlap, no gap.
-func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
+// describe the same configuration and seed, be complete, come from one
+// build (unless allowMixed), and cover the run's game indices exactly
+// once: no overlap, no gap. ReadSurvey reports all problems at once; Merge
+// stops at the first.
+func Merge(files []*StatsFile, names []string, allowMixed bool) (*StatsFile, error) {
 	if len(files) == 0 {
 		return nil, errors.New("merge: no stats to merge")
 	}
@@ -215,7 +292,9 @@ func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
 	for i, f := range files {
 		switch {
 		case !f.Identity.Equal(first.Identity):
-			return nil, fmt.Errorf("merge: %s is another run than %s (configuration or seed differ)", names[i], names[0])
+			return nil, fmt.Errorf("merge: %s is another run than %s: %s", names[i], names[0], strings.Join(Diff(f.Identity.Fields(), first.Identity.Fields()), ", "))
+		case f.Producer != first.Producer && !allowMixed:
+			return nil, fmt.Errorf("merge: %s was made by %s, %s by %s; pass --allow-mixed-builds to merge them anyway", names[i], f.Producer, names[0], first.Producer)
 		case !f.Complete:
 			return nil, fmt.Errorf("merge: %s is incomplete (interrupted); rerun that shard", names[i])
 		case f.GameRange[1]-f.GameRange[0] != f.Stats.Games:
@@ -228,7 +307,15 @@ func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
 		return nil, err
 	}
 	all := [2]int64{0, first.Identity.Games}
-	out := &StatsFile{Format: StatsFormat, Identity: first.Identity, Shard: "merged", Complete: true, GameRange: all, Planned: all}
+	out := &StatsFile{Format: StatsFormat, Identity: first.Identity, Shard: "merged", Complete: true, GameRange: all, Planned: all, Producer: first.Producer}
+	for _, f := range files {
+		if f.Producer != first.Producer && !slices.Contains(out.MixedBuilds, f.Producer) {
+			if out.MixedBuilds == nil {
+				out.MixedBuilds = []Producer{first.Producer}
+			}
+			out.MixedBuilds = append(out.MixedBuilds, f.Producer)
+		}
+	}
 	out.Stats = newStats(first.Identity.Players, len(first.Stats.WinsByStrategy), 0, first.Stats.PlacesBySeat != nil)
 	out.Stats.Events = map[string]int64{}
 	for _, i := range order {

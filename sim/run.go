@@ -2,7 +2,9 @@ package sim
 
 import (
 	"context"
+	"fmt"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -28,90 +30,156 @@ type Run struct {
 // the runner's own goroutine, never concurrently.
 type Progress func(done, total int64, elapsed time.Duration)
 
+// Options say how a run is carried out, not what it computes.
+type Options struct {
+	// Progress (may be nil) is called about every Interval with the games
+	// done and to do in this call (a resumed run counts only its own).
+	Progress Progress
+	Interval time.Duration
+	// Resume is a checkpoint of this run (a stats.json with Complete
+	// false) to continue from: only the games after it are played.
+	Resume *StatsFile
+	// Checkpoint (may be nil) is given the run so far, incomplete, every
+	// CheckpointGames games or CheckpointEvery (whichever comes first;
+	// zero: never). An error stops the run and is returned.
+	Checkpoint      func(*Run) error
+	CheckpointGames int64
+	CheckpointEvery time.Duration
+}
+
 // Simulate plays the games of cfg's shard on a pool of workers. Game i
 // depends only on (seed, i), and workers only sum integer counts, so the
 // result is the same for any worker count. When ctx is cancelled the
 // workers stop after their current chunk and the run is returned with
 // Complete false. progress (may be nil) is called about every interval.
 func Simulate(ctx context.Context, cfg *Config, progress Progress, interval time.Duration) (*Run, error) {
+	return SimulateWith(ctx, cfg, Options{Progress: progress, Interval: interval})
+}
+
+// SimulateWith is Simulate with checkpoints and resume. The games played
+// are always a prefix [lo, x) of the shard's range: at a checkpoint the
+// workers finish their chunks and wait, so the stats cover exactly the
+// games of the prefix, and a run resumed from any checkpoint sums to the
+// same integers, bit for bit, as an uninterrupted one.
+func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	lo, hi := cfg.Shard.Range(cfg.Games)
+	run := &Run{Config: cfg, Lo: lo, Hi: hi, Stats: NewStats(cfg)}
+	x := lo // the games [lo, x) are in run.Stats
+	var prior time.Duration
+	if r := o.Resume; r != nil {
+		if r.Planned != [2]int64{lo, hi} || r.GameRange[0] != lo || r.GameRange[1] > hi || !r.Identity.Equal(cfg.Identity()) {
+			return nil, fmt.Errorf("resume: the checkpoint (games [%d, %d) of [%d, %d)) is not of this run", r.GameRange[0], r.GameRange[1], r.Planned[0], r.Planned[1])
+		}
+		run.Stats.Merge(&r.Stats)
+		x = r.GameRange[1]
+		prior = time.Duration(r.ElapsedSeconds * float64(time.Second))
+	}
 	workers := cfg.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = int(min(int64(workers), (hi-lo+chunk-1)/chunk))
-	start := time.Now()
-	var next, done atomic.Int64
-	next.Store(lo)
-	stats := make([]Stats, workers)
-	stop := make(chan struct{})
-	var stopped atomic.Bool
-
-	eg := errgroup.Group{}
-	for w := range workers {
-		eg.Go(func() error {
-			wk, err := NewTable(cfg)
-			if err != nil {
-				return err
-			}
-			for ctx.Err() == nil {
-				a := next.Add(chunk) - chunk
-				if a >= hi {
-					break
-				}
-				b := min(a+chunk, hi)
-				for i := a; i < b; i++ {
-					wk.Play(i)
-				}
-				done.Add(b - a)
-			}
-			if ctx.Err() != nil {
-				stopped.Store(true)
-			}
-			wk.Seal()
-			stats[w] = wk.Stats
-			return nil
-		})
-	}
-	ticker := make(chan struct{})
-	go func() {
-		defer close(ticker)
-		if progress == nil {
-			<-stop
-			return
+	workers = int(max(1, min(int64(workers), (hi-x+chunk-1)/chunk)))
+	tables := make([]*Table, workers)
+	for w := range tables {
+		t, err := NewTable(cfg)
+		if err != nil {
+			return nil, err
 		}
+		tables[w] = t
+	}
+	start := time.Now()
+	from := x
+	var done atomic.Int64
+	stopProgress := startTicker(o.Progress, o.Interval, func() { o.Progress(done.Load(), hi-from, time.Since(start)) })
+	defer stopProgress()
+	var pause atomic.Bool
+	stopTimer := func() {}
+	if o.Checkpoint != nil && o.CheckpointEvery > 0 {
+		stopTimer = startTicker(func(int64, int64, time.Duration) {}, o.CheckpointEvery, func() { pause.Store(true) })
+	}
+	defer stopTimer()
+	for x < hi && ctx.Err() == nil {
+		end := hi
+		if o.Checkpoint != nil && o.CheckpointGames > 0 {
+			end = min(hi, x+o.CheckpointGames)
+		}
+		var next atomic.Int64
+		next.Store(x)
+		var eg errgroup.Group
+		for _, wk := range tables {
+			eg.Go(func() error {
+				for ctx.Err() == nil && !pause.Load() {
+					a := next.Add(chunk) - chunk
+					if a >= end {
+						break
+					}
+					b := min(a+chunk, end)
+					for i := a; i < b; i++ {
+						wk.Play(i)
+					}
+					done.Add(b - a)
+				}
+				return nil
+			})
+		}
+		eg.Wait()
+		// Every chunk handed out was played to its end: [x, next) is done.
+		x = min(next.Load(), end)
+		for _, wk := range tables {
+			st := wk.TakeStats()
+			run.Stats.Merge(&st)
+		}
+		pause.Store(false)
+		if x < hi && ctx.Err() == nil && o.Checkpoint != nil {
+			run.Stats.trim()
+			run.Elapsed = prior + time.Since(start)
+			if err := o.Checkpoint(run); err != nil {
+				return nil, err
+			}
+		}
+	}
+	stopProgress()
+	run.Stats.trim()
+	run.Elapsed = prior + time.Since(start)
+	run.Complete = x == hi && run.Stats.Games == hi-lo
+	if o.Progress != nil {
+		o.Progress(x-from, hi-from, time.Since(start))
+	}
+	return run, nil
+}
+
+// startTicker calls tick every interval on a goroutine of its own until
+// the returned stop is called (stop may be called more than once). A nil
+// p means no ticker.
+func startTicker(p Progress, interval time.Duration, tick func()) (stop func()) {
+	if p == nil || interval <= 0 {
+		return func() {}
+	}
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
 		t := time.NewTicker(interval)
 		defer t.Stop()
 		for {
 			select {
-			case <-stop:
+			case <-quit:
 				return
 			case <-t.C:
-				progress(done.Load(), hi-lo, time.Since(start))
+				tick()
 			}
 		}
 	}()
-	err := eg.Wait()
-	close(stop)
-	<-ticker
-	if err != nil {
-		return nil, err
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			close(quit)
+			<-finished
+		})
 	}
-	run := &Run{Config: cfg, Lo: lo, Hi: hi, Elapsed: time.Since(start)}
-	run.Stats = newStats(cfg.Players, cfg.strategies(), 0, cfg.Options.PlayForPlaces)
-	run.Stats.Events = map[string]int64{}
-	for i := range stats {
-		run.Stats.Merge(&stats[i])
-	}
-	run.Stats.trim()
-	run.Complete = !stopped.Load() && run.Stats.Games == hi-lo
-	if progress != nil {
-		progress(run.Stats.Games, hi-lo, run.Elapsed)
-	}
-	return run, nil
 }
 
 // Table plays the games of one configuration on one goroutine: an engine

@@ -83,7 +83,7 @@ func TestThreeShardsMergeToTheSingleRun(t *testing.T) {
 	}
 	files[0], files[2] = files[2], files[0] // merge order does not matter
 	names[0], names[2] = names[2], names[0]
-	merged, err := Merge(files, names)
+	merged, err := Merge(files, names, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestMergeRefusesMismatches(t *testing.T) {
 		for i := range names {
 			names[i] = "dir" + string(rune('A'+i))
 		}
-		_, err := Merge(c.files, names)
+		_, err := Merge(c.files, names, false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}
@@ -223,7 +223,7 @@ func TestInterruptedRunIsIncomplete(t *testing.T) {
 	if !strings.HasPrefix(string(csv), "# INCOMPLETE") {
 		t.Errorf("summary.csv does not say it is incomplete")
 	}
-	if _, err := Merge([]*StatsFile{r.File()}, []string{dir}); err == nil {
+	if _, err := Merge([]*StatsFile{r.File()}, []string{dir}, false); err == nil {
 		t.Fatal("an incomplete run was merged")
 	}
 }

@@ -98,6 +98,7 @@ type StrategyWins struct {
 type Summary struct {
 	Tool           string             `json:"tool"`
 	Version        string             `json:"version"`
+	Producer       Producer           `json:"producer"` // the build that played the games
 	Complete       bool               `json:"complete"` // false: interrupted, the counts cover only the games done
 	Games          int64              `json:"games"`
 	Finished       int64              `json:"finished"`

@@ -1,0 +1,85 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// OutputNames are the files and directories a run (simulate or an
+// experiment) writes into its --out directory.
+var OutputNames = []string{"stats.json", "summary.json", "summary.csv", "manifest.json", "report.md", "plots"}
+
+// OpenOut prepares dir for a run that can resume: it creates dir when it
+// does not exist and checks that it is writable, and reports whether it
+// holds a stats.json (an earlier run's record, complete or a checkpoint).
+// A directory without one must hold nothing but an earlier run's outputs
+// (or be empty: a run killed before its first checkpoint), so that a
+// mistyped --out never writes into a directory of other files. force
+// removes an earlier run's outputs first. Temporary files of a killed
+// writer are removed.
+func OpenOut(dir string, force bool) (hasRecord bool, err error) {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return false, fmt.Errorf("output directory %s cannot be created: %w", dir, err)
+		}
+	case err != nil:
+		return false, fmt.Errorf("output directory %s: %w", dir, err)
+	case !fi.IsDir():
+		return false, fmt.Errorf("output directory %s is a file, not a directory", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false, fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	var others []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp"):
+			os.Remove(filepath.Join(dir, name)) // a killed writer's temporary file
+		case slices.Contains(OutputNames, name):
+			if name == "stats.json" {
+				hasRecord = true
+			}
+		default:
+			others = append(others, name)
+		}
+	}
+	if force {
+		for _, name := range OutputNames {
+			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+				return false, fmt.Errorf("--force: %w", err)
+			}
+		}
+		hasRecord = false
+	}
+	if !hasRecord && len(others) > 0 {
+		if len(others) > 3 {
+			others = append(others[:3], "...")
+		}
+		return false, fmt.Errorf("output directory %s holds files that are not a unosim run's (%s): choose a new or empty directory", dir, strings.Join(others, ", "))
+	}
+	probe, err := os.CreateTemp(dir, ".probe-*.tmp")
+	if err != nil {
+		return false, fmt.Errorf("output directory %s is not writable: %w", dir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return hasRecord, nil
+}
+
+// RemoveOutputs removes what a run wrote into dir, and dir itself when it
+// is then empty: used when a run fails before it recorded anything.
+func RemoveOutputs(dir string) {
+	for _, name := range OutputNames {
+		os.RemoveAll(filepath.Join(dir, name))
+	}
+	os.Remove(dir)
+}
