@@ -216,7 +216,7 @@ func TestSameResultsForAnyWorkerCountAndShards(t *testing.T) {
 		files = append(files, run(t, e, RunOptions{Workers: 2, Shard: s}).File([]byte(small), s))
 		names = append(names, s.String())
 	}
-	merged, err := Merge(files, names)
+	merged, err := Merge(files, names, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func TestSameResultsForAnyWorkerCountAndShards(t *testing.T) {
 		t.Fatal("pair stats differ")
 	}
 	files[1].Seed++
-	if _, err := Merge(files, names); err == nil || !strings.Contains(err.Error(), "another run") {
+	if _, err := Merge(files, names, false); err == nil || !strings.Contains(err.Error(), "another run") {
 		t.Fatalf("merging different seeds: %v", err)
 	}
 }

@@ -36,12 +36,18 @@ type StatsFile struct {
 	Games      int64        `json:"games"`
 	CIWidth    float64      `json:"ci_width,omitempty"`
 	Shard      string       `json:"shard"`
-	GameRange  [2]int64     `json:"game_range"`
+	GameRange  [2]int64     `json:"game_range"`    // the game indices played, [lo, hi)
+	Planned    [2]int64     `json:"planned_range"` // the shard's game indices
 	Complete   bool         `json:"complete"`
 	Start      time.Time    `json:"start"`
 	End        time.Time    `json:"end"`
 	Workers    int          `json:"workers"`
-	CellLabels []string     `json:"cell_labels"`
+	// Producer is the build that played the games (for a merge, the
+	// shards' build); MixedBuilds lists the shards' builds when a merge
+	// was told to allow several.
+	Producer    sim.Producer   `json:"producer"`
+	MixedBuilds []sim.Producer `json:"mixed_builds,omitempty"`
+	CellLabels  []string       `json:"cell_labels"`
 	Cells      []CellResult `json:"cells"`
 	Pairs      []PairStats  `json:"pairs"`
 }
@@ -51,7 +57,7 @@ func (r *Result) File(text []byte, shard sim.Shard) *StatsFile {
 	e := r.Experiment
 	f := &StatsFile{
 		Format: StatsFormat, Name: e.File.Name, Source: e.Source, Hash: e.Hash, FileText: string(text),
-		Seed: r.Seed, Games: r.Games, CIWidth: r.CIWidth, Shard: shard.String(), GameRange: [2]int64{r.Lo, r.Hi},
+		Seed: r.Seed, Games: r.Games, CIWidth: r.CIWidth, Shard: shard.String(), GameRange: [2]int64{r.Lo, r.Played}, Planned: [2]int64{r.Lo, r.Hi},
 		Complete: r.Complete, Start: r.Start, End: r.End, Workers: r.Workers, Cells: r.Cells, Pairs: r.Pairs,
 	}
 	for _, c := range e.Cells {
@@ -62,9 +68,10 @@ func (r *Result) File(text []byte, shard sim.Shard) *StatsFile {
 
 // Manifest describes a run for provenance: manifest.json.
 type Manifest struct {
-	Tool       string    `json:"tool"`
-	Version    string    `json:"version"`
-	GoVersion  string    `json:"go_version"`
+	Tool       string       `json:"tool"`
+	Version    string       `json:"version"`
+	GoVersion  string       `json:"go_version"`
+	Producer   sim.Producer `json:"producer"` // the build that played the games
 	Experiment string    `json:"experiment"`
 	Source     string    `json:"source"`
 	Hash       string    `json:"sha256"`
@@ -79,7 +86,10 @@ type Manifest struct {
 	Complete   bool      `json:"complete"`
 	Start      time.Time `json:"start"`
 	End        time.Time `json:"end"`
-	Files      []string  `json:"files"`
+	// Rendered is false while only stats.json is written: the report and
+	// plots are missing ('unosim report DIR' renders them).
+	Rendered bool     `json:"rendered"`
+	Files    []string `json:"files"`
 }
 
 // ReadStats reads an experiment's stats.json from an output directory.
@@ -92,7 +102,90 @@ func ReadStats(dir string) (*StatsFile, error) {
 	if f.Format != StatsFormat {
 		return nil, fmt.Errorf("%s: format %q, want %q", path, f.Format, StatsFormat)
 	}
+	if err := f.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	return &f, nil
+}
+
+// check verifies a record read from a file against its own experiment:
+// the game ranges, and every cell's counts (sim's Stats.Check).
+func (f *StatsFile) check() error {
+	if f.Planned == [2]int64{} {
+		f.Planned = f.GameRange // a record of an older version
+	}
+	switch g, p := f.GameRange, f.Planned; {
+	case g[0] < 0 || g[1] < g[0] || p[0] > g[0] || p[1] < g[1] || p[1] > f.Games:
+		return fmt.Errorf("game range [%d, %d) is not within the planned [%d, %d) of %d games", g[0], g[1], p[0], p[1], f.Games)
+	case f.Complete && f.CIWidth == 0 && g != p:
+		return fmt.Errorf("marked complete, but played [%d, %d) of the planned [%d, %d)", g[0], g[1], p[0], p[1])
+	}
+	e, err := Parse(f.Source, []byte(f.FileText))
+	if err != nil {
+		return fmt.Errorf("its experiment file: %w", err)
+	}
+	if len(e.Cells) != len(f.Cells) || len(e.Pairs) != len(f.Pairs) {
+		return fmt.Errorf("%d cells and %d pairs, but its experiment has %d and %d", len(f.Cells), len(f.Pairs), len(e.Cells), len(e.Pairs))
+	}
+	var problems []string
+	for i, c := range e.Cells {
+		st := &f.Cells[i].Stats
+		id := c.Config.Identity()
+		distinct, _ := sim.Groups(id.Strategies)
+		for _, p := range st.Check(c.Config.Players, len(distinct)) {
+			problems = append(problems, fmt.Sprintf("cell %d (%s): %s", i, c.Label, p))
+		}
+		if n := f.GameRange[1] - f.GameRange[0]; st.Games > n || f.CIWidth == 0 && st.Games != n {
+			problems = append(problems, fmt.Sprintf("cell %d (%s): %d games, but the game range holds %d", i, c.Label, st.Games, n))
+		}
+	}
+	for i := range f.Pairs {
+		if n := f.Pairs[i].N; n < 0 || n > f.GameRange[1]-f.GameRange[0] {
+			problems = append(problems, fmt.Sprintf("pair %d: %d paired games, but the game range holds %d", i, n, f.GameRange[1]-f.GameRange[0]))
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("inconsistent counts: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// RunFields is the record's identity field by field: what must agree for
+// shards to merge (with the shard, for a rerun to resume).
+func (f *StatsFile) RunFields() []sim.Field {
+	return []sim.Field{{Name: "experiment", Value: f.Name}, {Name: "experiment file sha256", Value: f.Hash},
+		{Name: "seed", Value: strconv.FormatUint(f.Seed, 10)}, {Name: "games", Value: sim.Thousands(f.Games)},
+		{Name: "ci-width", Value: strconv.FormatFloat(f.CIWidth, 'g', -1, 64)}}
+}
+
+// Header is what the shard checks need from the record.
+func (f *StatsFile) Header() *sim.Header {
+	sh, _ := sim.ParseShard(f.Shard)
+	if f.Shard == "merged" {
+		sh = sim.Shard{Index: 0, Count: 1}
+	}
+	return &sim.Header{Format: StatsFormat, Run: f.RunFields(), Total: f.Games, Shard: sh, Planned: f.Planned,
+		Done: f.GameRange, Complete: f.Complete, Producer: f.Producer}
+}
+
+// CheckResume reports whether the record in dir may be resumed (or left
+// as it is) by a run of text with o, made by p.
+func (f *StatsFile) CheckResume(dir string, e *Experiment, o RunOptions, p sim.Producer) error {
+	want := &StatsFile{Name: e.File.Name, Hash: e.Hash, Seed: e.File.Seed, Games: e.File.Games, CIWidth: o.CIWidth, Shard: o.Shard.String()}
+	if o.Seed != nil {
+		want.Seed = *o.Seed
+	}
+	if o.Games != 0 {
+		want.Games = o.Games
+	}
+	d := sim.Diff(append(f.RunFields(), sim.Field{Name: "shard", Value: f.Shard}), append(want.RunFields(), sim.Field{Name: "shard", Value: want.Shard}))
+	if len(d) == 0 && !f.Complete && f.Producer != p {
+		d = []string{fmt.Sprintf("build %s vs %s", f.Producer, p)}
+	}
+	if len(d) > 0 {
+		return &sim.MismatchError{Dir: dir, Diff: d}
+	}
+	return nil
 }
 
 // Result rebuilds the result of a stats record, re-reading its experiment.
@@ -104,13 +197,19 @@ func (f *StatsFile) Result() (*Result, error) {
 	if len(e.Cells) != len(f.Cells) || len(e.Pairs) != len(f.Pairs) {
 		return nil, fmt.Errorf("%s: the record's cells do not match its experiment file", f.Source)
 	}
-	return &Result{Experiment: e, Seed: f.Seed, Games: f.Games, CIWidth: f.CIWidth, Lo: f.GameRange[0], Hi: f.GameRange[1],
-		Cells: f.Cells, Pairs: f.Pairs, Complete: f.Complete, Start: f.Start, End: f.End, Workers: f.Workers}, nil
+	planned := f.Planned
+	if planned == [2]int64{} {
+		planned = f.GameRange
+	}
+	sh, _ := sim.ParseShard(f.Shard)
+	return &Result{Experiment: e, Seed: f.Seed, Games: f.Games, CIWidth: f.CIWidth, Lo: planned[0], Hi: planned[1], Played: f.GameRange[1],
+		Shard: sh, Cells: f.Cells, Pairs: f.Pairs, Complete: f.Complete, Start: f.Start, End: f.End, Workers: f.Workers}, nil
 }
 
 // Merge combines the records of the shards of one experiment run: same
-// file, seed and games, all complete, covering every game index once.
-func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
+// file, seed and games, one build (unless allowMixed), all complete,
+// covering every game index once.
+func Merge(files []*StatsFile, names []string, allowMixed bool) (*StatsFile, error) {
 	if len(files) == 0 {
 		return nil, errors.New("merge: no stats to merge")
 	}
@@ -118,8 +217,12 @@ func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
 	ranges := make([][2]int64, len(files))
 	for i, f := range files {
 		switch {
-		case f.Hash != first.Hash || f.Seed != first.Seed || f.Games != first.Games || f.CIWidth != 0:
-			return nil, fmt.Errorf("merge: %s is another run than %s (experiment file, seed or games differ)", names[i], names[0])
+		case f.CIWidth != 0:
+			return nil, fmt.Errorf("merge: %s was run with --ci-width, which cannot be sharded", names[i])
+		case f.Hash != first.Hash || f.Seed != first.Seed || f.Games != first.Games:
+			return nil, fmt.Errorf("merge: %s is another run than %s: %s", names[i], names[0], strings.Join(sim.Diff(f.RunFields(), first.RunFields()), ", "))
+		case f.Producer != first.Producer && !allowMixed:
+			return nil, fmt.Errorf("merge: %s was made by %s, %s by %s; pass --allow-mixed-builds to merge them anyway", names[i], f.Producer, names[0], first.Producer)
 		case !f.Complete:
 			return nil, fmt.Errorf("merge: %s is incomplete (interrupted); rerun that shard", names[i])
 		case len(f.Cells) != len(first.Cells) || len(f.Pairs) != len(first.Pairs):
@@ -132,7 +235,16 @@ func Merge(files []*StatsFile, names []string) (*StatsFile, error) {
 		return nil, err
 	}
 	out := *first
-	out.Shard, out.Complete, out.GameRange = "merged", true, [2]int64{0, first.Games}
+	out.Shard, out.Complete, out.GameRange, out.Planned = "merged", true, [2]int64{0, first.Games}, [2]int64{0, first.Games}
+	out.MixedBuilds = nil
+	for _, f := range files {
+		if f.Producer != first.Producer && !slices.Contains(out.MixedBuilds, f.Producer) {
+			if out.MixedBuilds == nil {
+				out.MixedBuilds = []sim.Producer{first.Producer}
+			}
+			out.MixedBuilds = append(out.MixedBuilds, f.Producer)
+		}
+	}
 	out.Cells = make([]CellResult, len(first.Cells))
 	out.Pairs = make([]PairStats, len(first.Pairs))
 	out.Start, out.End = time.Time{}, time.Time{}
@@ -182,15 +294,92 @@ func maxTime(a, b time.Time) time.Time {
 	return a
 }
 
-// WriteOutputs writes the run's manifest.json, stats.json, summary.csv,
-// report.md and plots/ into dir (which exists), each file atomically.
-// goVersion and version go into the manifest.
+// WriteOutputs writes the run's stats.json and manifest.json into dir
+// (which exists), then summary.csv, plots/ and report.md, and the manifest
+// again with every file: each file atomically, and the irreplaceable
+// record first, so that a failure (a full disk) leaves the data and a
+// manifest saying the report is missing ("rendered": false), never plots
+// without data. goVersion and version go into the manifest.
 func WriteOutputs(dir string, f *StatsFile, version, goVersion string) error {
 	r, err := f.Result()
 	if err != nil {
 		return err
 	}
+	st, err := json.MarshalIndent(f, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := sim.WriteFileAtomic(filepath.Join(dir, "stats.json"), append(st, '\n')); err != nil {
+		return err
+	}
+	m := Manifest{
+		Tool: "unosim", Version: version, GoVersion: goVersion, Producer: f.Producer, Experiment: f.Name, Source: f.Source, Hash: f.Hash,
+		Seed: f.Seed, Games: f.Games, CIWidth: f.CIWidth, Shard: f.Shard, GameRange: f.GameRange, Cells: len(f.Cells),
+		Workers: f.Workers, Complete: f.Complete, Start: f.Start, End: f.End, Files: []string{"stats.json", "manifest.json"},
+	}
+	for _, c := range f.Cells {
+		m.GamesRun += c.Stats.Games
+	}
+	if err := writeManifest(dir, &m); err != nil {
+		return err
+	}
+	return Render(dir, f, r, &m, version)
+}
+
+// WriteCheckpoint writes only stats.json and the manifest: what a resumed
+// run needs, without the cost of the report and plots.
+func WriteCheckpoint(dir string, f *StatsFile, version, goVersion string) error {
+	st, err := json.MarshalIndent(f, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := sim.WriteFileAtomic(filepath.Join(dir, "stats.json"), append(st, '\n')); err != nil {
+		return err
+	}
+	// An earlier session's report would describe fewer games.
+	for _, name := range []string{"report.md", "summary.csv"} {
+		os.Remove(filepath.Join(dir, name))
+	}
+	m := Manifest{
+		Tool: "unosim", Version: version, GoVersion: goVersion, Producer: f.Producer, Experiment: f.Name, Source: f.Source, Hash: f.Hash,
+		Seed: f.Seed, Games: f.Games, CIWidth: f.CIWidth, Shard: f.Shard, GameRange: f.GameRange, Cells: len(f.Cells),
+		Workers: f.Workers, Complete: false, Start: f.Start, End: f.End, Files: []string{"stats.json", "manifest.json"},
+	}
+	for _, c := range f.Cells {
+		m.GamesRun += c.Stats.Games
+	}
+	return writeManifest(dir, &m)
+}
+
+func writeManifest(dir string, m *Manifest) error {
+	mj, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return sim.WriteFileAtomic(filepath.Join(dir, "manifest.json"), append(mj, '\n'))
+}
+
+// ReadManifest reads dir's manifest.json.
+func ReadManifest(dir string) (*Manifest, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "manifest.json"), err)
+	}
+	return &m, nil
+}
+
+// Render writes summary.csv, plots/ and report.md of the record f (r is
+// its result) and then the manifest m listing them: 'unosim report DIR'
+// calls it to render a directory again from its stats.json.
+func Render(dir string, f *StatsFile, r *Result, m *Manifest, version string) error {
 	tests := r.Tests()
+	if err := sim.WriteFileAtomic(filepath.Join(dir, "summary.csv"), []byte(r.CSV(tests))); err != nil {
+		return err
+	}
 	plotsDir := filepath.Join(dir, "plots")
 	if err := os.MkdirAll(plotsDir, 0o755); err != nil {
 		return err
@@ -199,45 +388,15 @@ func WriteOutputs(dir string, f *StatsFile, version, goVersion string) error {
 	if err != nil {
 		return fmt.Errorf("plots: %w", err)
 	}
-	st, err := json.MarshalIndent(f, "", " ")
-	if err != nil {
+	if err := sim.WriteFileAtomic(filepath.Join(dir, "report.md"), []byte(r.Markdown(tests, plots, version))); err != nil {
 		return err
 	}
-	files := []struct {
-		name string
-		data []byte
-	}{
-		{"stats.json", append(st, '\n')},
-		{"summary.csv", []byte(r.CSV(tests))},
-		{"report.md", []byte(r.Markdown(tests, plots, version))},
-	}
-	m := Manifest{
-		Tool: "unosim", Version: version, GoVersion: goVersion, Experiment: f.Name, Source: f.Source, Hash: f.Hash,
-		Seed: f.Seed, Games: f.Games, CIWidth: f.CIWidth, Shard: f.Shard, GameRange: f.GameRange, Cells: len(f.Cells),
-		Workers: f.Workers, Complete: f.Complete, Start: f.Start, End: f.End,
-	}
-	for _, c := range f.Cells {
-		m.GamesRun += c.Stats.Games
-	}
-	for _, w := range files {
-		m.Files = append(m.Files, w.name)
-	}
+	m.Files = []string{"stats.json", "summary.csv", "report.md", "manifest.json"}
 	for _, p := range plots {
 		m.Files = append(m.Files, "plots/"+p.name+".png", "plots/"+p.name+".svg")
 	}
-	mj, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	for _, w := range append(files, struct {
-		name string
-		data []byte
-	}{"manifest.json", append(mj, '\n')}) {
-		if err := sim.WriteFileAtomic(filepath.Join(dir, w.name), w.data); err != nil {
-			return err
-		}
-	}
-	return nil
+	m.Rendered = true
+	return writeManifest(dir, m)
 }
 
 // plotFile is a plot written to plots/NAME.png and .svg.
@@ -462,7 +621,10 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 		w("%s\n\n", d)
 	}
 	if !r.Complete {
-		w("**INCOMPLETE: the run was interrupted; every figure covers only the games played.**\n\n")
+		w("**INCOMPLETE: the run was interrupted after game indices %d-%d of %d-%d; every figure covers only the games played. Rerun the same command to resume it.**\n\n", r.Lo, r.Played-1, r.Lo, r.Hi-1)
+	}
+	if r.Shard.Count > 1 {
+		w("**ONE SHARD (%s) of a sharded run: game indices %d-%d only. Merge every shard with `unosim merge` for the full result.**\n\n", r.Shard, r.Lo, r.Hi-1)
 	}
 	games := int64(0)
 	for i := range r.Cells {

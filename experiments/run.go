@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -23,6 +24,15 @@ type RunOptions struct {
 	Shard    sim.Shard
 	Progress sim.Progress
 	Interval time.Duration
+	// Resume is a checkpoint of this run (stats.json, Complete false) to
+	// continue from: only the games after it are played.
+	Resume *StatsFile
+	// Checkpoint (may be nil) is given the run so far, incomplete, every
+	// CheckpointGames game indices or CheckpointEvery (zero: never). An
+	// error stops the run and is returned.
+	Checkpoint      func(*Result) error
+	CheckpointGames int64
+	CheckpointEvery time.Duration
 }
 
 // CellResult is what a run learned about one cell.
@@ -37,7 +47,9 @@ type Result struct {
 	Seed       uint64      `json:"seed"`
 	Games      int64       `json:"games"` // games per cell asked for
 	CIWidth    float64     `json:"ci_width,omitempty"`
-	Lo, Hi     int64       `json:"-"`
+	Lo, Hi     int64       `json:"-"` // the shard's game indices
+	Played     int64       `json:"-"` // the game indices [Lo, Played) are done
+	Shard      sim.Shard   `json:"-"`
 	Cells      []CellResult
 	Pairs      []PairStats
 	Complete   bool
@@ -97,6 +109,7 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 	}
 	res.Lo, res.Hi = o.Shard.Range(res.Games)
+	res.Played, res.Shard = res.Lo, o.Shard
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -113,7 +126,6 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 	res.Cells = make([]CellResult, len(cells))
 	for i := range res.Cells {
 		res.Cells[i].Stats = sim.NewStats(&cells[i])
-		res.Cells[i].Stop = fmt.Sprintf("all %d games played", res.Hi-res.Lo)
 	}
 	res.Pairs = make([]PairStats, len(e.Pairs))
 	active := make([]bool, len(cells))
@@ -124,16 +136,66 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if o.CIWidth > 0 {
 		batch = e.File.Batch
 	}
-	var done atomic.Int64
-	total := (res.Hi - res.Lo) * int64(len(cells))
-	stopProgress := startProgress(o, &done, total)
-	defer stopProgress()
-	batches := 0
-	for a := res.Lo; a < res.Hi && ctx.Err() == nil; a += batch {
-		b := min(a+batch, res.Hi)
-		if err := runBatch(ctx, ws, active, a, b, &done); err != nil {
+	// stopCells applies the --ci-width rule at the end of batch k (from 1):
+	// it is a function of the stats alone, so a resumed run that starts at
+	// a batch's end takes the same decisions as the uninterrupted run.
+	stopCells := func(k int64) (more bool) {
+		for i := range active {
+			if !active[i] {
+				continue
+			}
+			w := mainWidth(e.Main, &res.Cells[i].Stats)
+			if k >= 2 && w <= o.CIWidth {
+				active[i] = false
+				res.Cells[i].Stop = fmt.Sprintf("95%% interval of %s %.4g wide after %d games (target %g)", e.Main, w, res.Cells[i].Stats.Games, o.CIWidth)
+			} else {
+				more = true
+				res.Cells[i].Stop = fmt.Sprintf("reached the %d-game limit with a 95%% interval of %s %.4g wide (target %g)", res.Hi-res.Lo, e.Main, w, o.CIWidth)
+			}
+		}
+		return more
+	}
+	finished := false // the ci-width rule stopped every cell
+	if r := o.Resume; r != nil {
+		if err := res.resume(r); err != nil {
 			return nil, err
 		}
+		for i := range active {
+			// A cell the rule stopped played fewer games than the prefix.
+			active[i] = res.Cells[i].Stats.Games == res.Played-res.Lo
+		}
+		if k := (res.Played - res.Lo) / batch; o.CIWidth > 0 && k > 0 && (res.Played-res.Lo)%batch == 0 {
+			finished = !stopCells(k)
+		}
+	}
+	var done atomic.Int64
+	from := res.Played
+	nActive := int64(0)
+	for _, on := range active {
+		if on {
+			nActive++
+		}
+	}
+	total := (res.Hi - from) * nActive
+	stopProgress := startProgress(o, &done, total)
+	defer stopProgress()
+	var pause atomic.Bool
+	stopTimer := func() {}
+	if o.Checkpoint != nil && o.CheckpointEvery > 0 {
+		stopTimer = startTicker(o.CheckpointEvery, func() { pause.Store(true) })
+	}
+	defer stopTimer()
+	for res.Played < res.Hi && !finished && ctx.Err() == nil {
+		k := (res.Played - res.Lo) / batch
+		b := min(res.Lo+(k+1)*batch, res.Hi)
+		if o.Checkpoint != nil && o.CheckpointGames > 0 {
+			b = min(b, res.Played+o.CheckpointGames)
+		}
+		x, err := runBatch(ctx, &pause, ws, active, res.Played, b, &done)
+		if err != nil {
+			return nil, err
+		}
+		res.Played = x
 		for _, wk := range ws {
 			for i, t := range wk.tables {
 				st := t.TakeStats()
@@ -144,33 +206,60 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 				wk.pairs[i] = PairStats{}
 			}
 		}
-		batches++
-		if o.CIWidth > 0 && ctx.Err() == nil {
-			more := false
-			for i := range active {
-				if !active[i] {
-					continue
-				}
-				w := mainWidth(e.Main, &res.Cells[i].Stats)
-				if batches >= 2 && w <= o.CIWidth {
-					active[i] = false
-					res.Cells[i].Stop = fmt.Sprintf("95%% interval of %s %.4g wide after %d games (target %g)", e.Main, w, res.Cells[i].Stats.Games, o.CIWidth)
-				} else {
-					more = true
-					res.Cells[i].Stop = fmt.Sprintf("reached the %d-game limit with a 95%% interval of %s %.4g wide (target %g)", res.Hi-res.Lo, e.Main, w, o.CIWidth)
-				}
+		pause.Store(false)
+		if o.CIWidth > 0 && ctx.Err() == nil && (x-res.Lo)%batch == 0 || x == res.Hi && o.CIWidth > 0 {
+			finished = !stopCells((x - res.Lo + batch - 1) / batch)
+		}
+		if res.Played < res.Hi && !finished && ctx.Err() == nil && o.Checkpoint != nil {
+			for i := range res.Cells {
+				res.Cells[i].Stats.Compact()
 			}
-			if !more {
-				break
+			res.End = time.Now()
+			if err := o.Checkpoint(res); err != nil {
+				return nil, err
 			}
 		}
 	}
 	for i := range res.Cells {
 		res.Cells[i].Stats.Compact()
 	}
-	res.Complete = ctx.Err() == nil
+	res.Complete = res.Played == res.Hi || finished
+	for i := range res.Cells {
+		switch {
+		case !res.Complete:
+			res.Cells[i].Stop = fmt.Sprintf("interrupted after game indices [%d, %d) of [%d, %d)", res.Lo, res.Played, res.Lo, res.Hi)
+		case o.CIWidth == 0:
+			res.Cells[i].Stop = fmt.Sprintf("all %d games played", res.Hi-res.Lo)
+		}
+	}
 	res.End = time.Now()
 	return res, nil
+}
+
+// resume starts the result from a checkpoint of the same run.
+func (res *Result) resume(r *StatsFile) error {
+	e := res.Experiment
+	planned := r.Planned
+	if planned == [2]int64{} {
+		planned = r.GameRange
+	}
+	if r.Hash != e.Hash || r.Seed != res.Seed || r.Games != res.Games || r.CIWidth != res.CIWidth ||
+		planned != [2]int64{res.Lo, res.Hi} || r.GameRange[0] != res.Lo || r.GameRange[1] > res.Hi ||
+		len(r.Cells) != len(res.Cells) || len(r.Pairs) != len(res.Pairs) {
+		return fmt.Errorf("resume: the checkpoint (games [%d, %d) of [%d, %d)) is not of this run", r.GameRange[0], r.GameRange[1], planned[0], planned[1])
+	}
+	for i := range res.Cells {
+		res.Cells[i].Stats.Merge(&r.Cells[i].Stats)
+		res.Cells[i].Stop = r.Cells[i].Stop
+	}
+	for i := range res.Pairs {
+		res.Pairs[i].merge(&r.Pairs[i])
+	}
+	res.Played = r.GameRange[1]
+	if !r.Start.IsZero() {
+		res.Start = r.Start
+	}
+	return nil
 }
 
 // mainWidth is the width of the 95% interval of the main estimate.
@@ -214,7 +303,10 @@ func (w *worker) play(i int64, active []bool) {
 	}
 }
 
-func runBatch(ctx context.Context, ws []*worker, active []bool, a, b int64, done *atomic.Int64) error {
+// runBatch plays the games [a, b) until done, cancelled or paused, and
+// returns x: the games [a, x) are played (every chunk handed out is
+// played to its end, so the games done are always a prefix).
+func runBatch(ctx context.Context, pause *atomic.Bool, ws []*worker, active []bool, a, b int64, done *atomic.Int64) (int64, error) {
 	var next atomic.Int64
 	next.Store(a)
 	nActive := int64(0)
@@ -226,7 +318,7 @@ func runBatch(ctx context.Context, ws []*worker, active []bool, a, b int64, done
 	var eg errgroup.Group
 	for _, wk := range ws {
 		eg.Go(func() error {
-			for ctx.Err() == nil {
+			for ctx.Err() == nil && !pause.Load() {
 				lo := next.Add(chunk) - chunk
 				if lo >= b {
 					return nil
@@ -240,7 +332,8 @@ func runBatch(ctx context.Context, ws []*worker, active []bool, a, b int64, done
 			return nil
 		})
 	}
-	return eg.Wait()
+	err := eg.Wait()
+	return min(next.Load(), b), err
 }
 
 // startProgress reports progress every interval until the returned stop is called.
@@ -249,23 +342,32 @@ func startProgress(o RunOptions, done *atomic.Int64, total int64) (stop func()) 
 		return func() {}
 	}
 	start := time.Now()
+	return startTicker(o.Interval, func() { o.Progress(done.Load(), total, time.Since(start)) })
+}
+
+// startTicker calls tick every interval until the returned stop is called
+// (stop may be called more than once).
+func startTicker(interval time.Duration, tick func()) (stop func()) {
 	quit := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		t := time.NewTicker(o.Interval)
+		t := time.NewTicker(interval)
 		defer t.Stop()
 		for {
 			select {
 			case <-quit:
 				return
 			case <-t.C:
-				o.Progress(done.Load(), total, time.Since(start))
+				tick()
 			}
 		}
 	}()
+	var once sync.Once
 	return func() {
-		close(quit)
-		<-finished
+		once.Do(func() {
+			close(quit)
+			<-finished
+		})
 	}
 }

@@ -149,16 +149,26 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// WriteOutputs writes summary.json, summary.csv and stats.json into dir,
-// each atomically. An incomplete run says so in all three: "complete":
-// false in the JSON files and a first comment line in the CSV.
+// WriteOutputs writes stats.json, then summary.csv and summary.json into
+// dir, each atomically: the record first, since the summaries can be
+// rendered again from it (WriteSummaries, 'unosim report'). An incomplete
+// run says so in all three: "complete": false in the JSON files and a
+// first comment line in the CSV.
 func WriteOutputs(dir string, f *StatsFile, version string) error {
-	sum := f.Summary(version)
-	sj, err := json.MarshalIndent(sum, "", "  ")
+	st, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
 		return err
 	}
-	st, err := json.MarshalIndent(f, "", " ")
+	if err := WriteFileAtomic(filepath.Join(dir, "stats.json"), append(st, '\n')); err != nil {
+		return err
+	}
+	return WriteSummaries(dir, f, version)
+}
+
+// WriteSummaries writes summary.csv and summary.json of the record f.
+func WriteSummaries(dir string, f *StatsFile, version string) error {
+	sum := f.Summary(version)
+	sj, err := json.MarshalIndent(sum, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -166,15 +176,10 @@ func WriteOutputs(dir string, f *StatsFile, version string) error {
 	if !f.Complete {
 		csv = "# INCOMPLETE: the run was interrupted; the counts cover only the games done\n" + csv
 	}
-	for _, w := range []struct {
-		name string
-		data []byte
-	}{{"stats.json", append(st, '\n')}, {"summary.csv", []byte(csv)}, {"summary.json", append(sj, '\n')}} {
-		if err := WriteFileAtomic(filepath.Join(dir, w.name), w.data); err != nil {
-			return err
-		}
+	if err := WriteFileAtomic(filepath.Join(dir, "summary.csv"), []byte(csv)); err != nil {
+		return err
 	}
-	return nil
+	return WriteFileAtomic(filepath.Join(dir, "summary.json"), append(sj, '\n'))
 }
 
 // ReadRecord reads the stats.json of an output directory into v and

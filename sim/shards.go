@@ -183,7 +183,7 @@ func (sv *Survey) problems(allowMixed bool) {
 		if h.Shard.Count != sv.Count {
 			add("%s: shard %s, but the others are shards of %d", name, h.Shard, sv.Count)
 		} else if other, dup := seen[h.Shard.Index]; dup {
-			add("%s: shard %s is also in %s: give each shard once", name, h.Shard, other)
+			add("%s: overlaps %s (both hold shard %s): give each shard once", name, other, h.Shard)
 		} else {
 			seen[h.Shard.Index] = st.Dir
 		}

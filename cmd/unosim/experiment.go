@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -97,6 +98,7 @@ type experimentRunOptions struct {
 	ciWidth float64
 	shard   string
 	quiet   bool
+	run     runFlags
 }
 
 func newExperimentRunCmd(a *app) *cobra.Command {
@@ -104,9 +106,16 @@ func newExperimentRunCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run FILE|NAME --out DIR",
 		Short: "Run an experiment file or a built-in experiment and write its report",
-		Long: `Run every cell of the experiment on the same deals and write into the new directory --out:
-manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG and SVG).
---games and --seed override the file's, so that a quick look and a full run use the same file.`,
+		Long: `Run every cell of the experiment on the same deals and write into the directory --out:
+stats.json (mergeable) and manifest.json first, then summary.csv, plots/ (PNG and SVG) and
+report.md. --games and --seed override the file's, so that a quick look and a full run use the
+same file.
+
+A checkpoint (stats.json, marked incomplete) is written every --checkpoint-every and when the run
+is stopped (SIGTERM, Ctrl-C); rerunning the same command with the same --out resumes it and plays
+only the missing games, with the result of an uninterrupted run. A finished directory is left as
+it is ("already complete", exit 0); one holding another run is refused (exit 2) with what
+differs; --force starts over.`,
 		Example: `  unosim experiment run house-rules --out results/house-rules --games 20000
   unosim experiment run my-experiment.yaml --out results/mine --ci-width 0.2
   unosim experiment run player-count --games 1000000 --shard 0/4 --out results/pc-0`,
@@ -117,7 +126,7 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 				return usageError{err}
 			}
 			if o.out == "" {
-				return usagef("experiment run needs --out DIR, a new directory for the report")
+				return usagef("experiment run needs --out DIR, the directory for the report")
 			}
 			if cmd.Flags().Changed("games") && o.games < 1 {
 				return usagef("--games %d: want at least 1 game per cell", o.games)
@@ -143,22 +152,57 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 			if err := e.CheckRun(ro); err != nil {
 				return usageError{err}
 			}
-			if err := sim.PrepareOut(o.out); err != nil {
+			checkpoint, err := o.run.parse(cmd.Flags(), o.quiet)
+			if err != nil {
+				return err
+			}
+			producer := sim.ThisBuild(version)
+			_, statErr := os.Stat(o.out)
+			created := statErr != nil
+			has, err := sim.OpenOut(o.out, o.run.force)
+			if err != nil {
 				return usageError{err}
 			}
-			if !o.quiet {
-				p := newProgressPrinter(a.stderr, a.stderrIsTTY)
-				ro.Progress = p.update
-				if a.stderrIsTTY {
-					ro.Interval = 200 * time.Millisecond
+			defer func() {
+				if created && !fileExists(filepath.Join(o.out, "stats.json")) {
+					os.Remove(o.out) // only an empty directory: nothing was recorded
 				}
-				defer p.finish()
+			}()
+			if has {
+				prior, err := experiments.ReadStats(o.out)
+				if err != nil {
+					return usagef("output directory %s holds a record that cannot be resumed: %v; choose another --out, or --force to start over", o.out, err)
+				}
+				if err := prior.CheckResume(o.out, e, ro, producer); err != nil {
+					return usageError{err}
+				}
+				if prior.Complete {
+					return experimentDone(a, o.out, prior)
+				}
+				ro.Resume = prior
+				fmt.Fprintf(a.stderr, "unosim: resuming %s: game indices [%d, %d) of [%d, %d) done\n", o.out,
+					prior.GameRange[0], prior.GameRange[1], prior.Planned[0], prior.Planned[1])
 			}
+			ro.CheckpointGames, ro.CheckpointEvery = checkpoint.games, checkpoint.every
+			ro.Checkpoint = func(r *experiments.Result) error {
+				f := r.File(text, ro.Shard)
+				f.Producer = producer
+				return experiments.WriteCheckpoint(o.out, f, version, runtime.Version())
+			}
+			prior := int64(0)
+			if ro.Resume != nil {
+				for _, c := range ro.Resume.Cells {
+					prior += c.Stats.Games
+				}
+			}
+			ro.Progress, ro.Interval = o.run.progressFrom(a, ro.Shard.String(), o.out, prior, ro.Interval)
+			defer o.run.finish()
 			res, err := e.Run(cmd.Context(), ro)
 			if err != nil {
 				return runtimeError{err}
 			}
 			f := res.File(text, ro.Shard)
+			f.Producer = producer
 			if err := experiments.WriteOutputs(o.out, f, version, runtime.Version()); err != nil {
 				return runtimeError{err}
 			}
@@ -170,14 +214,47 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&o.out, "out", "", "new directory for the report, plots and stats")
+	fs.StringVar(&o.out, "out", "", "directory for the report, plots and stats (rerun to resume)")
 	fs.Int64Var(&o.games, "games", 0, "games per cell (default: the file's); with --ci-width, the most per cell")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed (default: the file's)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel workers (default: one per core)")
 	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play each cell in batches until the 95% interval of its main estimate is this wide")
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; merge with 'unosim merge'")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	o.run.register(fs)
 	return cmd
+}
+
+// experimentDone reports a rerun into a finished directory: nothing is
+// played; a report that is missing (a failure after stats.json was
+// written) is rendered again.
+func experimentDone(a *app, dir string, prior *experiments.StatsFile) error {
+	fmt.Fprintf(a.stderr, "unosim: %s is already complete; nothing to do\n", dir)
+	res, err := prior.Result()
+	if err != nil {
+		return runtimeError{err}
+	}
+	if m, err := experiments.ReadManifest(dir); err != nil || !m.Rendered || !fileExists(filepath.Join(dir, "report.md")) {
+		if err := renderExperiment(dir, prior, res); err != nil {
+			return runtimeError{err}
+		}
+	}
+	printExperiment(a, res, dir)
+	return nil
+}
+
+// renderExperiment writes the report, summary and plots of a record again.
+func renderExperiment(dir string, f *experiments.StatsFile, res *experiments.Result) error {
+	m, err := experiments.ReadManifest(dir)
+	if err != nil {
+		m = &experiments.Manifest{Tool: "unosim", Version: f.Producer.Version, GoVersion: f.Producer.GoVersion, Producer: f.Producer,
+			Experiment: f.Name, Source: f.Source, Hash: f.Hash, Seed: f.Seed, Games: f.Games, CIWidth: f.CIWidth, Shard: f.Shard,
+			GameRange: f.GameRange, Cells: len(f.Cells), Workers: f.Workers, Complete: f.Complete, Start: f.Start, End: f.End}
+		for _, c := range f.Cells {
+			m.GamesRun += c.Stats.Games
+		}
+	}
+	return experiments.Render(dir, f, res, m, version)
 }
 
 func printExperiment(a *app, r *experiments.Result, dir string) {

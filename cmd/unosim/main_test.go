@@ -90,6 +90,7 @@ func TestSimulateTable(t *testing.T) {
 
 func TestBadInputExitsTwoBeforeWork(t *testing.T) {
 	existing := t.TempDir()
+	os.WriteFile(filepath.Join(existing, "notes.txt"), nil, 0o644) // not a run's directory
 	for _, c := range []struct {
 		args []string
 		want string
@@ -106,7 +107,7 @@ func TestBadInputExitsTwoBeforeWork(t *testing.T) {
 		{[]string{"simulate", "--rules", "party", "--players", "17"}, "valid: 2 to 16"},
 		{[]string{"simulate", "--games", "0"}, "at least 1"},
 		{[]string{"simulate", "--set", "stack-draw-two=true", "--set", "deflect-draw-two=true"}, "stack-draw-two=true and deflect-draw-two=true"},
-		{[]string{"simulate", "--out", existing}, "already exists"},
+		{[]string{"simulate", "--out", existing}, "not a unosim run's"},
 		{[]string{"simulate", "--out", "/proc/unosim/out"}, "cannot be created"},
 		{[]string{"simulate", "--shard", "3/3", "--out", filepath.Join(existing, "x")}, "0 <= i < n"},
 		{[]string{"simulate", "--shard", "0/3"}, "needs --out"},

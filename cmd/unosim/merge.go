@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"runtime"
 
 	"github.com/spf13/cobra"
@@ -13,39 +14,40 @@ import (
 
 func newMergeCmd(a *app) *cobra.Command {
 	var out string
-	var asJSON bool
+	var asJSON, allowMixed bool
 	cmd := &cobra.Command{
 		Use:   "merge DIR... --out DIR",
 		Short: "Merge the output directories of the shards of one run",
-		Long: `Merge the stats.json of the shards of one run (simulate --shard i/n --out DIR). The shards
-must share configuration and seed and cover every game index exactly once. The merged
-summary.json, summary.csv and stats.json are those of a single run of all the games.`,
-		Example: `  unosim merge run/shard0 run/shard1 run/shard2 --out run/all`,
-		Args:    cobra.MinimumNArgs(1),
+		Long: `Merge the stats.json of the shards of one run (simulate or experiment run --shard i/n --out DIR).
+The shards must share configuration and seed, come from one build, be complete, and cover every
+game index exactly once; every record is checked for consistency. When they do not, merge lists
+every problem at once (missing, incomplete, foreign or damaged shards, what differs) and exits 2;
+'unosim shards DIR...' shows the same as a table. The merged result is that of a single run of
+all the games. Rerunning a merge into the same --out rewrites the same result.`,
+		Example: `  unosim merge run/shard0 run/shard1 run/shard2 --out run/all
+  unosim merge results/shard-* --out results/all --json`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, dirs []string) error {
 			if out == "" {
 				return usagef("merge needs --out DIR, a new directory for the merged result")
 			}
-			format, err := statsFormat(dirs[0])
-			if err != nil {
+			recs := &records{}
+			sv := sim.ReadSurvey(dirs, recs.load, allowMixed)
+			if err := sv.Err(); err != nil {
 				return usageError{err}
 			}
-			if format == experiments.StatsFormat {
-				return mergeExperiment(a, dirs, out)
+			var order []string
+			for _, st := range sv.Shards {
+				order = append(order, st.Dir)
 			}
-			var files []*sim.StatsFile
-			for _, d := range dirs {
-				f, err := sim.ReadStats(d)
-				if err != nil {
-					return usageError{err}
-				}
-				files = append(files, f)
-			}
-			merged, err := sim.Merge(files, dirs)
-			if err != nil {
+			if err := prepareMergeOut(out, dirs); err != nil {
 				return usageError{err}
 			}
-			if err := sim.PrepareOut(out); err != nil {
+			if exp := recs.experiments(order); exp != nil {
+				return mergeExperiment(a, exp, order, out, allowMixed)
+			}
+			merged, err := sim.Merge(recs.sims(order), order, allowMixed)
+			if err != nil {
 				return usageError{err}
 			}
 			if err := sim.WriteOutputs(out, merged, version); err != nil {
@@ -64,9 +66,92 @@ summary.json, summary.csv and stats.json are those of a single run of all the ga
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "new directory for the merged result")
+	cmd.Flags().StringVar(&out, "out", "", "directory for the merged result (new, or an earlier merge of the same shards)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the merged result as JSON")
+	cmd.Flags().BoolVar(&allowMixed, "allow-mixed-builds", false, "merge shards made by different builds of unosim (the record lists them)")
 	return cmd
+}
+
+// prepareMergeOut makes --out ready: new, empty, or an earlier merge's
+// output (rewritten: a merge is deterministic), never one of the shards.
+func prepareMergeOut(out string, dirs []string) error {
+	abs, _ := filepath.Abs(out)
+	for _, d := range dirs {
+		if da, _ := filepath.Abs(d); da == abs {
+			return fmt.Errorf("--out %s is one of the shards: choose a new directory", out)
+		}
+	}
+	has, err := sim.OpenOut(out, false)
+	if err != nil {
+		return err
+	}
+	if has {
+		var head struct {
+			Shard string `json:"shard"`
+		}
+		if _, err := sim.ReadRecord(out, &head); err != nil || head.Shard != "merged" {
+			return fmt.Errorf("--out %s holds a run's record, not a merge: choose a new directory", out)
+		}
+	}
+	return nil
+}
+
+// records reads the stats.json of shard directories once, for the survey
+// and then the merge.
+type records struct {
+	sim map[string]*sim.StatsFile
+	exp map[string]*experiments.StatsFile
+}
+
+// load reads and checks the record of dir, of either kind.
+func (r *records) load(dir string) (*sim.Header, error) {
+	format, err := statsFormat(dir)
+	if err != nil {
+		return nil, err
+	}
+	switch format {
+	case sim.StatsFormat:
+		f, err := sim.ReadStats(dir)
+		if err != nil {
+			return nil, err
+		}
+		if r.sim == nil {
+			r.sim = map[string]*sim.StatsFile{}
+		}
+		r.sim[dir] = f
+		return f.Header(), nil
+	case experiments.StatsFormat:
+		f, err := experiments.ReadStats(dir)
+		if err != nil {
+			return nil, err
+		}
+		if r.exp == nil {
+			r.exp = map[string]*experiments.StatsFile{}
+		}
+		r.exp[dir] = f
+		return f.Header(), nil
+	}
+	return nil, fmt.Errorf("%s: format %q is not a unosim record (want %s or %s)", filepath.Join(dir, "stats.json"), format, sim.StatsFormat, experiments.StatsFormat)
+}
+
+func (r *records) sims(dirs []string) []*sim.StatsFile {
+	var out []*sim.StatsFile
+	for _, d := range dirs {
+		out = append(out, r.sim[d])
+	}
+	return out
+}
+
+// experiments returns the experiment records of dirs (nil: they are simulate's).
+func (r *records) experiments(dirs []string) []*experiments.StatsFile {
+	if len(r.exp) == 0 {
+		return nil
+	}
+	var out []*experiments.StatsFile
+	for _, d := range dirs {
+		out = append(out, r.exp[d])
+	}
+	return out
 }
 
 // statsFormat reads the format of the stats.json in dir.
@@ -78,20 +163,9 @@ func statsFormat(dir string) (string, error) {
 	return head.Format, err
 }
 
-func mergeExperiment(a *app, dirs []string, out string) error {
-	var files []*experiments.StatsFile
-	for _, d := range dirs {
-		f, err := experiments.ReadStats(d)
-		if err != nil {
-			return usageError{err}
-		}
-		files = append(files, f)
-	}
-	merged, err := experiments.Merge(files, dirs)
+func mergeExperiment(a *app, files []*experiments.StatsFile, dirs []string, out string, allowMixed bool) error {
+	merged, err := experiments.Merge(files, dirs, allowMixed)
 	if err != nil {
-		return usageError{err}
-	}
-	if err := sim.PrepareOut(out); err != nil {
 		return usageError{err}
 	}
 	if err := experiments.WriteOutputs(out, merged, version, runtime.Version()); err != nil {

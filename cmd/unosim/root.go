@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/unosim/unosim/sim"
 )
 
 // version is the tool's version, reported by `unosim version` and in every result.
@@ -82,7 +84,7 @@ for any number of workers and any split into shards.`,
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSimulateCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newExperimentCmd(a), newVersionCmd(a))
+	root.AddCommand(newSimulateCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newShardsCmd(a), newReportCmd(a), newExperimentCmd(a), newVersionCmd(a))
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
@@ -102,6 +104,7 @@ func newVersionCmd(a *app) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			fmt.Fprintf(a.stdout, "unosim %s\n", version)
+			fmt.Fprintf(a.stdout, "build %s\n", sim.ThisBuild(version).Build)
 			if bi, ok := debug.ReadBuildInfo(); ok {
 				fmt.Fprintf(a.stdout, "go %s\n", bi.GoVersion)
 				for _, s := range bi.Settings {

@@ -22,6 +22,7 @@ type simulateOptions struct {
 	shard   string
 	quiet   bool
 	profile string
+	run     runFlags
 }
 
 func newSimulateCmd(a *app) *cobra.Command {
@@ -32,7 +33,13 @@ func newSimulateCmd(a *app) *cobra.Command {
 		Long: `Play --games seeded games of one configuration on a pool of workers and report win rates,
 game lengths and rule effects with 95% confidence intervals. Game i depends only on (--seed, i):
 results are identical for any --workers and any --shard split. Ctrl-C stops cleanly: the games
-finished so far are reported and written, marked incomplete.`,
+finished so far are reported and written, marked incomplete.
+
+With --out, the run writes a checkpoint (stats.json, marked incomplete) every --checkpoint-every
+and when stopped by SIGTERM or Ctrl-C. Rerunning the same command with the same --out resumes
+from it and plays only the missing games: the result is identical to an uninterrupted run. A
+finished directory is left as it is ("already complete", exit 0); a directory holding another
+run is refused (exit 2) with what differs; --force starts over.`,
 		Example: `  unosim simulate
   unosim simulate --players 2 --games 100000 --strategy random
   unosim simulate --strategy heuristic:bluff=0.3 --strategy heuristic --seats rotate --players 2
@@ -46,10 +53,11 @@ finished so far are reported and written, marked incomplete.`,
 	fs.Int64Var(&o.games, "games", 1_000_000, "number of games in the run (over all shards)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel workers (default: one per core)")
 	fs.BoolVar(&o.json, "json", false, "print the full result as one JSON object on stdout")
-	fs.StringVar(&o.out, "out", "", "write summary.json, summary.csv and the mergeable stats.json into this new directory")
+	fs.StringVar(&o.out, "out", "", "write summary.json, summary.csv and the mergeable stats.json into this directory (rerun to resume)")
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; needs --out; merge with 'unosim merge'")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the run to this file (for performance work; see the README)")
+	o.run.register(fs)
 	return cmd
 }
 
@@ -87,39 +95,74 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	checkpoint, err := o.run.parse(cmd.Flags(), o.quiet)
+	if err != nil {
+		return err
+	}
+	producer := sim.ThisBuild(version)
+	var resume *sim.StatsFile
 	if o.out != "" {
-		if err := sim.PrepareOut(o.out); err != nil {
+		_, statErr := os.Stat(o.out)
+		created := statErr != nil
+		has, err := sim.OpenOut(o.out, o.run.force)
+		if err != nil {
 			return usageError{err}
 		}
-		written := false
 		defer func() {
-			if !written {
-				os.Remove(o.out) // only an empty directory: nothing was written
+			if created && !fileExists(filepath.Join(o.out, "stats.json")) {
+				os.Remove(o.out) // only an empty directory: nothing was recorded
 			}
 		}()
-		defer func() { written = fileExists(filepath.Join(o.out, "summary.json")) }()
+		if has {
+			prior, err := sim.ReadStats(o.out)
+			if err != nil {
+				return usagef("output directory %s holds a record that cannot be resumed: %v; choose another --out, or --force to start over", o.out, err)
+			}
+			if err := prior.CheckResume(o.out, cfg, producer); err != nil {
+				return usageError{err}
+			}
+			if prior.Complete {
+				return simulateDone(a, o, prior)
+			}
+			resume = prior
+			fmt.Fprintf(a.stderr, "unosim: resuming %s: games [%d, %d) of [%d, %d) done, %s to play\n", o.out,
+				prior.GameRange[0], prior.GameRange[1], prior.Planned[0], prior.Planned[1], thousands(prior.Planned[1]-prior.GameRange[1]))
+		}
 	}
 
-	var progress sim.Progress
-	interval := 5 * time.Second
-	if !o.quiet {
-		p := newProgressPrinter(a.stderr, a.stderrIsTTY)
-		progress = p.update
-		if a.stderrIsTTY {
-			interval = 200 * time.Millisecond
+	ro := sim.Options{Resume: resume, Interval: 5 * time.Second}
+	if o.out != "" {
+		ro.CheckpointGames, ro.CheckpointEvery = checkpoint.games, checkpoint.every
+		ro.Checkpoint = func(r *sim.Run) error {
+			f := r.File()
+			f.Producer = producer
+			return sim.WriteOutputs(o.out, f, version)
 		}
-		defer p.finish()
 	}
-	run, err := sim.Simulate(cmd.Context(), cfg, progress, interval)
+	ro.Progress, ro.Interval = o.run.progress(a, cfg.Shard, o.out, resume, ro.Interval)
+	defer o.run.finish()
+	run, err := sim.SimulateWith(cmd.Context(), cfg, ro)
 	if err != nil {
 		return runtimeError{err}
 	}
 	file := run.File()
+	file.Producer = producer
 	if o.out != "" {
 		if err := sim.WriteOutputs(o.out, file, version); err != nil {
 			return runtimeError{err}
 		}
 	}
+	if err := printSimulate(a, o, file); err != nil {
+		return err
+	}
+	if !run.Complete {
+		return errInterrupted
+	}
+	return nil
+}
+
+// printSimulate prints the result on stdout: the table, or JSON.
+func printSimulate(a *app, o *simulateOptions, file *sim.StatsFile) error {
 	sum := file.Summary(version)
 	if o.json {
 		data, err := json.MarshalIndent(sum, "", "  ")
@@ -130,10 +173,20 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	} else {
 		printSummary(a.stdout, sum)
 	}
-	if !run.Complete {
-		return errInterrupted
-	}
 	return nil
+}
+
+// simulateDone reports a rerun into a finished directory: nothing is
+// played, and only summary files that are missing (a failure after
+// stats.json was written) are rendered again.
+func simulateDone(a *app, o *simulateOptions, prior *sim.StatsFile) error {
+	fmt.Fprintf(a.stderr, "unosim: %s is already complete (%s games); nothing to do\n", o.out, thousands(prior.Stats.Games))
+	if !fileExists(filepath.Join(o.out, "summary.json")) || !fileExists(filepath.Join(o.out, "summary.csv")) {
+		if err := sim.WriteSummaries(o.out, prior, version); err != nil {
+			return runtimeError{err}
+		}
+	}
+	return printSimulate(a, o, prior)
 }
 
 func fileExists(path string) bool {
