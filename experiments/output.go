@@ -27,29 +27,29 @@ const StatsFormat = "unosim-experiment/1"
 // StatsFile is the mergeable record of an experiment run: stats.json. It
 // holds the experiment file itself, so that merged shards can be reported.
 type StatsFile struct {
-	Format     string       `json:"format"`
-	Name       string       `json:"name"`
-	Source     string       `json:"source"`
-	Hash       string       `json:"sha256"`
-	FileText   string       `json:"file"`
-	Seed       uint64       `json:"seed"`
-	Games      int64        `json:"games"`
-	CIWidth    float64      `json:"ci_width,omitempty"`
-	Shard      string       `json:"shard"`
-	GameRange  [2]int64     `json:"game_range"`    // the game indices played, [lo, hi)
-	Planned    [2]int64     `json:"planned_range"` // the shard's game indices
-	Complete   bool         `json:"complete"`
-	Start      time.Time    `json:"start"`
-	End        time.Time    `json:"end"`
-	Workers    int          `json:"workers"`
+	Format    string    `json:"format"`
+	Name      string    `json:"name"`
+	Source    string    `json:"source"`
+	Hash      string    `json:"sha256"`
+	FileText  string    `json:"file"`
+	Seed      uint64    `json:"seed"`
+	Games     int64     `json:"games"`
+	CIWidth   float64   `json:"ci_width,omitempty"`
+	Shard     string    `json:"shard"`
+	GameRange [2]int64  `json:"game_range"`    // the game indices played, [lo, hi)
+	Planned   [2]int64  `json:"planned_range"` // the shard's game indices
+	Complete  bool      `json:"complete"`
+	Start     time.Time `json:"start"`
+	End       time.Time `json:"end"`
+	Workers   int       `json:"workers"`
 	// Producer is the build that played the games (for a merge, the
 	// shards' build); MixedBuilds lists the shards' builds when a merge
 	// was told to allow several.
 	Producer    sim.Producer   `json:"producer"`
 	MixedBuilds []sim.Producer `json:"mixed_builds,omitempty"`
 	CellLabels  []string       `json:"cell_labels"`
-	Cells      []CellResult `json:"cells"`
-	Pairs      []PairStats  `json:"pairs"`
+	Cells       []CellResult   `json:"cells"`
+	Pairs       []PairStats    `json:"pairs"`
 }
 
 // File is the run's stats.json record; text is the experiment file's bytes.
@@ -72,20 +72,20 @@ type Manifest struct {
 	Version    string       `json:"version"`
 	GoVersion  string       `json:"go_version"`
 	Producer   sim.Producer `json:"producer"` // the build that played the games
-	Experiment string    `json:"experiment"`
-	Source     string    `json:"source"`
-	Hash       string    `json:"sha256"`
-	Seed       uint64    `json:"seed"`
-	Games      int64     `json:"games_per_cell"`
-	GamesRun   int64     `json:"games_played"` // over all cells
-	CIWidth    float64   `json:"ci_width,omitempty"`
-	Shard      string    `json:"shard"`
-	GameRange  [2]int64  `json:"game_range"`
-	Cells      int       `json:"cells"`
-	Workers    int       `json:"workers"`
-	Complete   bool      `json:"complete"`
-	Start      time.Time `json:"start"`
-	End        time.Time `json:"end"`
+	Experiment string       `json:"experiment"`
+	Source     string       `json:"source"`
+	Hash       string       `json:"sha256"`
+	Seed       uint64       `json:"seed"`
+	Games      int64        `json:"games_per_cell"`
+	GamesRun   int64        `json:"games_played"` // over all cells
+	CIWidth    float64      `json:"ci_width,omitempty"`
+	Shard      string       `json:"shard"`
+	GameRange  [2]int64     `json:"game_range"`
+	Cells      int          `json:"cells"`
+	Workers    int          `json:"workers"`
+	Complete   bool         `json:"complete"`
+	Start      time.Time    `json:"start"`
+	End        time.Time    `json:"end"`
 	// Rendered is false while only stats.json is written: the report and
 	// plots are missing ('unosim report DIR' renders them).
 	Rendered bool     `json:"rendered"`
