@@ -384,6 +384,9 @@ func Render(dir string, f *StatsFile, r *Result, m *Manifest, version string) er
 	if err := os.MkdirAll(plotsDir, 0o755); err != nil {
 		return err
 	}
+	if err := sim.InjectedFault("plots"); err != nil {
+		return fmt.Errorf("plots: %w", err)
+	}
 	plots, err := r.plots(plotsDir, tests)
 	if err != nil {
 		return fmt.Errorf("plots: %w", err)

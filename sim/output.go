@@ -129,7 +129,10 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	err = InjectedFault(filepath.Base(path))
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Chmod(0o644) // CreateTemp makes 0600; results are for everyone who may read the directory
 	}

@@ -181,7 +181,12 @@ func printSimulate(a *app, o *simulateOptions, file *sim.StatsFile) error {
 // stats.json was written) are rendered again.
 func simulateDone(a *app, o *simulateOptions, prior *sim.StatsFile) error {
 	fmt.Fprintf(a.stderr, "unosim: %s is already complete (%s games); nothing to do\n", o.out, thousands(prior.Stats.Games))
-	if !fileExists(filepath.Join(o.out, "summary.json")) || !fileExists(filepath.Join(o.out, "summary.csv")) {
+	var sum struct {
+		Complete bool  `json:"complete"`
+		Games    int64 `json:"games"`
+	}
+	data, err := os.ReadFile(filepath.Join(o.out, "summary.json"))
+	if err != nil || json.Unmarshal(data, &sum) != nil || !sum.Complete || sum.Games != prior.Stats.Games || !fileExists(filepath.Join(o.out, "summary.csv")) {
 		if err := sim.WriteSummaries(o.out, prior, version); err != nil {
 			return runtimeError{err}
 		}
