@@ -4,7 +4,7 @@
 GO ?= go
 FUZZTIME ?= 30s
 
-.PHONY: all build test bench fuzz lint run signature
+.PHONY: all build test bench fuzz lint run signature faults
 
 all: lint test build
 
@@ -34,3 +34,9 @@ run:
 # Rewrite the pinned bench signature after an intended change of behaviour.
 signature:
 	$(GO) test ./engine -run BenchSignature -update
+
+# Long fault loops: shards killed (SIGKILL, SIGTERM) at random points many
+# times and resumed, then merged and compared with one run. The default
+# `go test` runs a few rounds of the same tests.
+faults:
+	UNOSIM_FAULT_ROUNDS=100 $(GO) test ./cmd/unosim -run Killed -count=1 -v
