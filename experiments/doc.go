@@ -3,9 +3,10 @@
 // the same deals (common random numbers: game i of every cell uses the same
 // seed and index), and the comparisons to make between cells, with paired
 // tests (McNemar for who wins, paired differences for lengths) and Holm's
-// correction across all the tests of an experiment. Run writes the
-// manifest, the mergeable stats, a CSV summary, a Markdown report and its
-// plots.
+// correction across all the tests of an experiment. WriteOutputs writes the
+// mergeable stats and the manifest first, then a CSV summary, the plots and
+// a Markdown report (Render, again from the stats alone); Run checkpoints
+// and resumes like sim.SimulateWith.
 //
 // Parsing is strict: unknown keys, wrong types and duplicate keys are errors
 // that name the file and line. Everything is deterministic: the same file,

@@ -8,4 +8,16 @@
 // exactly the single run. Output files are written atomically, and a run
 // stopped by its context is reported with Complete false, never as
 // complete.
+//
+// Long runs survive being stopped: SimulateWith hands a checkpoint (the
+// stats of a prefix [lo, x) of the shard's games) to its caller at
+// intervals and when stopped, and resumes from one, so that the resumed
+// run sums to the same integers as an uninterrupted one. Every record
+// names its Producer (version, build, Go); ReadStats checks a record's
+// counts for consistency (Stats.Check); ReadSurvey checks the shards of a
+// run together and lists every problem at once.
+//
+// Two environment variables exist for tests only: UNOSIM_FAKE_BUILD
+// (FakeBuildEnv) replaces the build this executable records, and
+// UNOSIM_FAIL_WRITE (FaultEnv) makes chosen writes fail as on a full disk.
 package sim

@@ -224,7 +224,7 @@ func TestMergeMixedBuilds(t *testing.T) {
 		}
 	}
 	m := filepath.Join(dir, "m")
-	mustRun(t, 0, "merge", a, b, "--out", m, "--allow-mixed-builds")
+	mustRun(t, 0, "merge", filepath.Join(dir, "[ab]"), "--out", m, "--allow-mixed-builds") // a pattern, as without a shell
 	var rec sim.StatsFile
 	sim.ReadRecord(m, &rec)
 	if len(rec.MixedBuilds) != 2 || rec.Producer.Build != this {

@@ -25,11 +25,16 @@ every problem at once (missing, incomplete, foreign or damaged shards, what diff
 'unosim shards DIR...' shows the same as a table. The merged result is that of a single run of
 all the games. Rerunning a merge into the same --out rewrites the same result.`,
 		Example: `  unosim merge run/shard0 run/shard1 run/shard2 --out run/all
-  unosim merge results/shard-* --out results/all --json`,
+  unosim merge results/shard-* --out results/all --json
+  unosim merge 'results/shard-*' --out results/all   # without a shell: unosim expands the pattern`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(_ *cobra.Command, dirs []string) error {
+		RunE: func(_ *cobra.Command, args []string) error {
 			if out == "" {
 				return usagef("merge needs --out DIR, a new directory for the merged result")
+			}
+			dirs, err := expandDirs(args)
+			if err != nil {
+				return err
 			}
 			recs := &records{}
 			sv := sim.ReadSurvey(dirs, recs.load, allowMixed)

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -25,7 +26,11 @@ would be refused. The exit code is 0 whatever the state (use merge to fail on pr
 		Example: `  unosim shards results/shard-*
   unosim shards results/shard-* --json`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(_ *cobra.Command, dirs []string) error {
+		RunE: func(_ *cobra.Command, args []string) error {
+			dirs, err := expandDirs(args)
+			if err != nil {
+				return err
+			}
 			recs := &records{}
 			sv := sim.ReadSurvey(dirs, recs.load, allowMixed)
 			if asJSON {
@@ -151,4 +156,25 @@ after a failure left the data without its report (a full disk), or after a merge
 			return nil
 		},
 	}
+}
+
+// expandDirs expands arguments that are patterns (shard-*) and name no
+// file themselves: a container without a shell passes them quoted.
+func expandDirs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if !strings.ContainsAny(a, "*?[") || fileExists(a) {
+			out = append(out, a)
+			continue
+		}
+		m, err := filepath.Glob(a)
+		if err != nil {
+			return nil, usagef("pattern %q: %v", a, err)
+		}
+		if len(m) == 0 {
+			return nil, usagef("pattern %q matches no directory", a)
+		}
+		out = append(out, m...)
+	}
+	return out, nil
 }
