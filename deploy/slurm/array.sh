@@ -28,9 +28,10 @@
 #SBATCH --signal=TERM@120
 set -euo pipefail
 
-: "${SHARDS:?set SHARDS, the total number of shards (the array's size)}"
-: "${OUT:?set OUT, the directory of the run, on a filesystem every node sees}"
-: "${SLURM_ARRAY_TASK_ID:?submit as an array job: sbatch --array=0-$((SHARDS - 1)) $0 ...}"
+die() { echo "array.sh: $*" >&2; exit 2; }
+[ -n "${SHARDS:-}" ] || die "set SHARDS, the total number of shards (the size of the array)"
+[ -n "${OUT:-}" ] || die "set OUT, the directory of the run, on a filesystem every node sees"
+[ -n "${SLURM_ARRAY_TASK_ID:-}" ] || die "submit as an array job: sbatch --array=0-N array.sh ..."
 UNOSIM=${UNOSIM:-unosim}
 CPUS=${SLURM_CPUS_PER_TASK:-1}
 TASK=$SLURM_ARRAY_TASK_ID

@@ -19,7 +19,10 @@
 #SBATCH --output=unosim-merge-%j.log
 set -euo pipefail
 
-: "${OUT:?set OUT, the directory of the run (holding shard-0, shard-1, ...)}"
+if [ -z "${OUT:-}" ]; then
+    echo "merge.sh: set OUT, the directory of the run (holding shard-0, shard-1, ...)" >&2
+    exit 2
+fi
 UNOSIM=${UNOSIM:-unosim}
 shopt -s nullglob
 shards=("$OUT"/shard-*)
