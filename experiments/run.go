@@ -180,11 +180,9 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 	stopProgress := startProgress(o, &done, total)
 	defer stopProgress()
 	var pause atomic.Bool
-	stopTimer := func() {}
 	if o.Checkpoint != nil && o.CheckpointEvery > 0 {
-		stopTimer = startTicker(o.CheckpointEvery, func() { pause.Store(true) })
+		defer startTicker(o.CheckpointEvery, func() { pause.Store(true) })()
 	}
-	defer stopTimer()
 	for res.Played < res.Hi && !finished && ctx.Err() == nil {
 		k := (res.Played - res.Lo) / batch
 		b := min(res.Lo+(k+1)*batch, res.Hi)
@@ -348,6 +346,9 @@ func startProgress(o RunOptions, done *atomic.Int64, total int64) (stop func()) 
 // startTicker calls tick every interval until the returned stop is called
 // (stop may be called more than once).
 func startTicker(interval time.Duration, tick func()) (stop func()) {
+	if interval <= 0 {
+		return func() {}
+	}
 	quit := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {

@@ -93,14 +93,15 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 	start := time.Now()
 	from := x
 	var done atomic.Int64
-	stopProgress := startTicker(o.Progress, o.Interval, func() { o.Progress(done.Load(), hi-from, time.Since(start)) })
+	stopProgress := func() {}
+	if o.Progress != nil {
+		stopProgress = startTicker(o.Interval, func() { o.Progress(done.Load(), hi-from, time.Since(start)) })
+	}
 	defer stopProgress()
 	var pause atomic.Bool
-	stopTimer := func() {}
 	if o.Checkpoint != nil && o.CheckpointEvery > 0 {
-		stopTimer = startTicker(func(int64, int64, time.Duration) {}, o.CheckpointEvery, func() { pause.Store(true) })
+		defer startTicker(o.CheckpointEvery, func() { pause.Store(true) })()
 	}
-	defer stopTimer()
 	for x < hi && ctx.Err() == nil {
 		end := hi
 		if o.Checkpoint != nil && o.CheckpointGames > 0 {
@@ -152,10 +153,9 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 }
 
 // startTicker calls tick every interval on a goroutine of its own until
-// the returned stop is called (stop may be called more than once). A nil
-// p means no ticker.
-func startTicker(p Progress, interval time.Duration, tick func()) (stop func()) {
-	if p == nil || interval <= 0 {
+// the returned stop is called (stop may be called more than once).
+func startTicker(interval time.Duration, tick func()) (stop func()) {
+	if interval <= 0 {
 		return func() {}
 	}
 	quit := make(chan struct{})

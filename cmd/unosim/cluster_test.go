@@ -104,6 +104,7 @@ func TestProgressJSON(t *testing.T) {
 		t.Fatal("no progress line")
 	}
 	mustRun(t, 2, "simulate", "--progress", "xml")
+	mustRun(t, 2, "simulate", "--force")
 	mustRun(t, 2, "simulate", "--checkpoint-every", "soon", "--out", filepath.Join(t.TempDir(), "x"))
 }
 

@@ -99,6 +99,13 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.out == "" {
+		for _, f := range []string{"force", "checkpoint-every"} {
+			if cmd.Flags().Changed(f) {
+				return usagef("--%s needs --out DIR, the directory the run records its checkpoints in", f)
+			}
+		}
+	}
 	producer := sim.ThisBuild(version)
 	var resume *sim.StatsFile
 	if o.out != "" {
