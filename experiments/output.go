@@ -131,8 +131,8 @@ func (f *StatsFile) check() error {
 	for i, c := range e.Cells {
 		st := &f.Cells[i].Stats
 		id := c.Config.Identity()
-		distinct, _ := sim.Groups(id.Strategies)
-		for _, p := range st.Check(c.Config.Players, len(distinct)) {
+		_, group := sim.Groups(id.Strategies)
+		for _, p := range st.Check(group) {
 			problems = append(problems, fmt.Sprintf("cell %d (%s): %s", i, c.Label, p))
 		}
 		if n := f.GameRange[1] - f.GameRange[0]; st.Games > n || f.CIWidth == 0 && st.Games != n {

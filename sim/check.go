@@ -7,12 +7,16 @@ import (
 	"github.com/unosim/unosim/analysis"
 )
 
-// Check lists every inconsistency of stats read from a file for a table of
-// players seats and strategies distinct strategies: negative counts, wins
-// beyond the games, histograms that do not hold one value per game, and
-// per-seat or per-strategy totals that disagree. Stats that a run produced
-// always pass; nil means none was found.
-func (s *Stats) Check(players, strategies int) []string {
+// Check lists every inconsistency of stats read from a file for a line-up
+// whose position j plays distinct strategy group[j] (see Groups): negative
+// counts, wins beyond the games, histograms that do not hold one value per
+// game, and per-seat or per-strategy totals that disagree. Stats that a
+// run produced always pass; nil means none was found.
+func (s *Stats) Check(group []int) []string {
+	players, strategies := len(group), 0
+	for _, g := range group {
+		strategies = max(strategies, g+1)
+	}
 	var p []string
 	bad := func(format string, a ...any) { p = append(p, fmt.Sprintf(format, a...)) }
 	if len(s.WinsBySeat) != players || len(s.WinsByPosition) != players || len(s.FirstToActBySeat) != players || len(s.WinsByStrategy) != strategies {
@@ -59,6 +63,19 @@ func (s *Stats) Check(players, strategies int) []string {
 	}
 	if seatWins != posWins {
 		bad("wins by seat sum to %d but wins by line-up position to %d", seatWins, posWins)
+	}
+	// A strategy wins a game when any of its positions does: at least as
+	// often as each of them, at most as often as all of them together.
+	for k := range strategies {
+		most, sum := int64(0), int64(0)
+		for j, g := range group {
+			if g == k {
+				most, sum = max(most, s.WinsByPosition[j]), sum+s.WinsByPosition[j]
+			}
+		}
+		if w := s.WinsByStrategy[k]; w < most || w > sum {
+			bad("wins_by_strategy[%d] is %d, but its positions won %d games in all and %d at most each", k, w, sum, most)
+		}
 	}
 	sole := s.Finished - s.SharedWins - s.NoWinner
 	switch {

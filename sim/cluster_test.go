@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/unosim/unosim/engine"
 )
 
 // roundTrip writes the record to JSON and reads it back, as a resumed run
@@ -30,6 +32,7 @@ func roundTrip(t *testing.T, f *StatsFile) *StatsFile {
 // from the record (repeatedly), sums to the uninterrupted run's stats bit
 // for bit, for options that fill every count (places, matches).
 func TestResumeFromCheckpointsIsBitIdentical(t *testing.T) {
+	group := []int{0, 1, 0} // heuristic, random, heuristic
 	for _, sets := range [][]string{{"play-for-places=true"}, {"scoring=winner-takes", "target=100"}} {
 		mk := func() *Config {
 			c := config(t, 3000, 3, []string{"heuristic", "random"}, sets...)
@@ -57,7 +60,7 @@ func TestResumeFromCheckpointsIsBitIdentical(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p := r.Stats.Check(3, 2); len(p) > 0 {
+			if p := r.Stats.Check(group); len(p) > 0 {
 				t.Fatalf("%v: a run's own stats fail the checks: %v", sets, p)
 			}
 			if r.Complete {
@@ -105,7 +108,8 @@ func TestCheckpointEveryInterval(t *testing.T) {
 // Check finds every kind of tampering and nothing in real stats.
 func TestCheckFindsTampering(t *testing.T) {
 	good := simulate(t, config(t, 2000, 3, []string{"heuristic", "random"}, "play-for-places=true")).File()
-	if p := good.Stats.Check(3, 2); p != nil {
+	group := []int{0, 1, 0}
+	if p := good.Stats.Check(group); p != nil {
 		t.Fatalf("real stats fail: %v", p)
 	}
 	for _, c := range []struct {
@@ -121,10 +125,12 @@ func TestCheckFindsTampering(t *testing.T) {
 		{"places", func(s *Stats) { s.PlacesBySeat[0][0] = -5 }, "places_by_seat[0][0] is negative"},
 		{"first to act", func(s *Stats) { s.FirstToActWins = s.Games + 1 }, "first_to_act_wins"},
 		{"event", func(s *Stats) { s.Events["skips"] = -3 }, "events.skips is negative"},
+		{"strategy", func(s *Stats) { s.WinsByStrategy[1]++ }, "wins_by_strategy[1] is"},
+		{"strategy sum", func(s *Stats) { s.WinsByStrategy[0] = s.WinsByPosition[0] + s.WinsByPosition[2] + 1 }, "wins_by_strategy[0] is"},
 	} {
 		f := roundTrip(t, good)
 		c.tamper(&f.Stats)
-		p := strings.Join(f.Stats.Check(3, 2), "; ")
+		p := strings.Join(f.Stats.Check(group), "; ")
 		if !strings.Contains(p, c.want) {
 			t.Errorf("%s: problems %q, want %q", c.name, p, c.want)
 		}
@@ -170,4 +176,63 @@ func TestDiffSaysWhatDiffers(t *testing.T) {
 			t.Errorf("diff %q lacks %q", d, want)
 		}
 	}
+}
+
+// Real runs pass Check over rule sets, scorings, seats and options that
+// fill every count (sole, shared and no wins, unfinished games, places).
+func TestCheckPassesRealRuns(t *testing.T) {
+	for _, c := range []struct {
+		rules   engine.RuleSet
+		players int
+		sets    []string
+	}{
+		{engine.Classic, 2, nil},
+		{engine.Classic, 2, []string{"scoring=losers-accumulate", "target=150", "losers-outcome=" + lastValue(t, "losers-outcome")}},
+		{engine.Classic, 4, []string{"max-turns=40"}},
+		{engine.Classic, 3, []string{"scoring=losers-accumulate", "target=200"}},
+		{engine.Classic, 3, []string{"scoring=losers-accumulate", "target=200", "losers-outcome=" + lastValue(t, "losers-outcome")}},
+		{engine.Classic, 5, []string{"scoring=winner-takes", "target=100", "stack-draw-two=true", "seven-zero=true"}},
+		{engine.Classic, 4, []string{"play-for-places=true", "jump-in=" + lastValue(t, "jump-in")}},
+		{engine.Party, 8, nil},
+		{engine.Encanto, 4, nil},
+	} {
+		cfg := config(t, 600, c.players, []string{"heuristic", "random", "heuristic:bluff=0.3"})
+		cfg.Options = engine.DefaultOptions(c.rules)
+		for _, s := range c.sets {
+			k, v, _ := strings.Cut(s, "=")
+			if err := cfg.Options.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cfg.Seats = RotateSeats
+		r := simulate(t, cfg)
+		_, group := Groups(cfg.Identity().Strategies)
+		if p := r.Stats.Check(group); p != nil {
+			t.Errorf("%s %dp %v: %v", c.rules, c.players, c.sets, p)
+		}
+		if _, err := ReadStats(writeRecord(t, r.File())); err != nil {
+			t.Errorf("%s %dp %v: %v", c.rules, c.players, c.sets, err)
+		}
+	}
+}
+
+// lastValue is the last valid value of an enumerated option.
+func lastValue(t *testing.T, name string) string {
+	for _, s := range engine.OptionSpecs() {
+		if s.Name == name {
+			return s.Enum[len(s.Enum)-1]
+		}
+	}
+	t.Fatalf("no option %s", name)
+	return ""
+}
+
+func writeRecord(t *testing.T, f *StatsFile) string {
+	t.Helper()
+	dir := t.TempDir()
+	data, _ := json.Marshal(f)
+	if err := os.WriteFile(filepath.Join(dir, "stats.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

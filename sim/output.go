@@ -213,11 +213,7 @@ func ReadStats(dir string) (*StatsFile, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	_, group := Groups(f.Identity.Strategies)
-	strategies := 0
-	for _, g := range group {
-		strategies = max(strategies, g+1)
-	}
-	if p := f.Stats.Check(f.Identity.Players, strategies); len(p) > 0 {
+	if p := f.Stats.Check(group); len(p) > 0 {
 		return nil, fmt.Errorf("%s: inconsistent counts: %s", path, joinProblems(p))
 	}
 	return &f, nil
