@@ -207,7 +207,7 @@ func (sv *Survey) problems(allowMixed bool) {
 		for _, i := range sv.Missing {
 			s = append(s, fmt.Sprintf("%d/%d", i, sv.Count))
 		}
-		add("shards %s: no directory given holds them (run them, or name their directories)", strings.Join(s, ", "))
+		add("shards %s: no directory of this run holds them (run them, or name their directories)", strings.Join(s, ", "))
 	}
 	if len(buildOrder) > 1 && !allowMixed {
 		var s []string

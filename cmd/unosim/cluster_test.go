@@ -132,7 +132,7 @@ func TestMergeReportsEveryProblem(t *testing.T) {
 		"s2 (shard 2/5): foreign: another run: seed 8 vs 7",
 		"s3: empty: no stats.json: nothing done",
 		"s4: damaged: " + filepath.Join(d("s4"), "stats.json"),
-		"shards 2/5, 3/5, 4/5: no directory given holds them",
+		"shards 2/5, 3/5, 4/5: no directory of this run holds them",
 		"5 problems",
 	} {
 		if !strings.Contains(stderr, want) {

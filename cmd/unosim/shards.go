@@ -88,7 +88,7 @@ func printSurvey(a *app, sv *sim.Survey) {
 		for _, i := range sv.Missing {
 			m = append(m, fmt.Sprintf("%d", i))
 		}
-		fmt.Fprintf(a.stdout, "; no directory holds shard %s", strings.Join(m, ", "))
+		fmt.Fprintf(a.stdout, "; no directory of this run holds shard %s", strings.Join(m, ", "))
 	}
 	fmt.Fprintln(a.stdout)
 	if sv.Ready {

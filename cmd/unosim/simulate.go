@@ -84,17 +84,6 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if err := cfg.Validate(); err != nil {
 		return usageError{err}
 	}
-	if o.profile != "" {
-		f, err := os.Create(o.profile)
-		if err != nil {
-			return usagef("--cpuprofile: %v", err)
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return runtimeError{err}
-		}
-		defer pprof.StopCPUProfile()
-	}
 	checkpoint, err := o.run.parse(cmd.Flags(), o.quiet)
 	if err != nil {
 		return err
@@ -105,6 +94,17 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 				return usagef("--%s needs --out DIR, the directory the run records its checkpoints in", f)
 			}
 		}
+	}
+	if o.profile != "" {
+		f, err := os.Create(o.profile)
+		if err != nil {
+			return usagef("--cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return runtimeError{err}
+		}
+		defer pprof.StopCPUProfile()
 	}
 	producer := sim.ThisBuild(version)
 	var resume *sim.StatsFile
