@@ -210,15 +210,30 @@ func (g *Game) PlayOut() *Result {
 func (g *Game) decide() bool {
 	s := &g.State
 	p := s.seat
+	if s.decision == DecideTurn { // most decisions: straight to the turn's code
+		moves := g.moves[:s.turnMoves(g.moves[:])]
+		i := g.strategies[p].Decide(&g.views[p], moves)
+		if uint(i) >= uint(len(moves)) {
+			g.fault(p, i, len(moves))
+			i = 0
+		}
+		return s.turnChosen(moves[i])
+	}
 	moves := s.Moves(g.moves[:0])
 	i := g.strategies[p].Decide(&g.views[p], moves)
 	if uint(i) >= uint(len(moves)) {
-		if g.err == nil {
-			g.err = fmt.Errorf("the strategy of seat %d answered move %d of %d at decision %s of game %d", p, i, len(moves), s.decision, s.index)
-		}
+		g.fault(p, i, len(moves))
 		i = 0
 	}
 	return s.resume(moves[i])
+}
+
+// fault records a strategy's move index out of range; the game goes on
+// with the first move.
+func (g *Game) fault(p, i, n int) {
+	if g.err == nil {
+		g.err = fmt.Errorf("the strategy of seat %d answered move %d of %d at decision %s of game %d", p, i, n, g.decision, g.index)
+	}
 }
 
 // event reports an event of the Game's own State to the log and to the

@@ -263,14 +263,8 @@ func (s *State) Pending() (seat int, d Decision) { return s.seat, s.decision }
 func (s *State) Moves(buf []Move) []Move {
 	switch s.decision {
 	case DecideTurn:
-		n := len(buf)
 		buf = grow(buf, bits.OnesCount64(s.plays)+4)
-		n += listPlays(s.plays, buf[n:cap(buf)])
-		buf = buf[:n]
-		if !s.t.opts.ForcedPlay || s.plays == 0 {
-			buf = append(buf, SimpleMove(MoveDraw))
-		}
-		return buf
+		return buf[:len(buf)+s.turnMoves(buf[len(buf):cap(buf)])]
 	case DecidePileUp:
 		n := len(buf)
 		buf = grow(buf, bits.OnesCount64(s.plays)+4)

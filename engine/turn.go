@@ -92,6 +92,18 @@ func (s *State) turn() {
 	s.res.Turns++
 }
 
+// turnMoves writes the pending turn's moves at the start of buf, which has
+// room for them and for 4 moves at least, and returns their number: one
+// Play per kind of s.plays, then Draw unless forced-play requires a play.
+func (s *State) turnMoves(buf []Move) int {
+	n := listPlays(s.plays, buf)
+	if !s.t.opts.ForcedPlay || s.plays == 0 {
+		buf[n] = SimpleMove(MoveDraw)
+		n++
+	}
+	return n
+}
+
 // turnPlays is the set of kinds p may play on the turn (bit k for kind k).
 func (s *State) turnPlays(p int) uint64 {
 	h := &s.hands[p]
