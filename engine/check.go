@@ -62,7 +62,6 @@ func (s *State) Out(p int) bool { return s.out[p] }
 
 // Result is the game's result so far.
 
-
 // Check verifies the invariants of the table (for tests): every card of the
 // deck is in exactly one place, hand totals agree with their counts, the
 // player to move is a valid seat still in the round, and a round won by a

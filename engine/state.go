@@ -75,7 +75,7 @@ type head struct {
 	finished              bool // the game is over (after Start or Apply)
 
 	// Round state.
-	drawN      int // the top of the draw pile is drawPile[drawN-1]
+	drawN      int              // the top of the draw pile is drawPile[drawN-1]
 	reshuffled bool             // the reshuffle stream is seeded
 	discard    [NumCards]uint16 // the discard pile, top card included
 	discardN   int
