@@ -100,7 +100,7 @@ func TestBadInputExitsTwoBeforeWork(t *testing.T) {
 		{[]string{"simulate", "--set", "hand-size"}, "want option=value"},
 		{[]string{"simulate", "--strategy", "genius"}, "valid: random, heuristic"},
 		{[]string{"simulate", "--strategy", "heuristic:bluf=0.3"}, "valid: bluff"},
-		{[]string{"simulate", "--strategy", "heuristic:bluff=2"}, "between 0 and 1"},
+		{[]string{"simulate", "--strategy", "heuristic:bluff=2"}, "a number from 0 to 1"},
 		{[]string{"simulate", "--players", "11"}, "valid: 2 to 10"},
 		{[]string{"simulate", "--players", "1"}, "valid: 2 to 10"},
 		{[]string{"simulate", "--rules", "party", "--players", "17"}, "valid: 2 to 16"},
