@@ -106,8 +106,8 @@ type Info struct {
 }
 
 var (
-	mu       sync.Mutex
-	registry []Info
+	mu        sync.Mutex
+	registry  []Info
 	validName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 )
 
