@@ -98,6 +98,9 @@ type Runner struct {
 	buf     [][][]int8       // [worker][entry][deal in chunk]: focus wins
 }
 
+// progressEvery is how often a run reports its progress.
+const progressEvery = time.Second
+
 // dealChunk is the number of consecutive deals a worker takes at a time.
 const dealChunk = 64
 
