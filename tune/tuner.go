@@ -195,9 +195,17 @@ func (st *State) Step(ctx context.Context, ev Evaluator) error {
 // unitsCI is the mean score of the units and its 95% Student t interval,
 // the units (deals) being independent.
 func unitsCI(s Scores) (mean, lo, hi float64) {
+	r := UnitsCI(s)
+	return r.Mean, r.Lo, r.Hi
+}
+
+// UnitsCI is the Student t interval (95%) and test of the mean score per
+// game of independent units, scaled from the units' wins.
+func UnitsCI(s Scores) analysis.MeanCI {
 	r := analysis.Paired{N: s.N, Sum: float64(s.Sum), SumSq: float64(s.SumSq)}.Test(0.95)
 	p := float64(s.Per)
-	return r.Mean / p, r.Lo / p, r.Hi / p
+	r.Mean, r.Lo, r.Hi, r.SD, r.SE = r.Mean/p, r.Lo/p, r.Hi/p, r.SD/p, r.SE/p
+	return r
 }
 
 // Run runs the remaining generations, calling after (may be nil) when each
