@@ -43,6 +43,7 @@ type Outcome struct {
 	Deals int64
 	Games int64    // per entry: Deals × Players
 	Wins  []int64  // per entry: games the focus seat won (shared wins included)
+	Lost  []int64  // per entry: games another seat won and the focus did not
 	Units []Scores // per entry: wins per deal
 	Diff  []Paired // per entry: per-deal wins minus entry 0's (Diff[0] is zero)
 	Total Scores   // per deal: the wins of all entries together (Per = entries × Players)
@@ -58,6 +59,7 @@ func (o *Outcome) merge(p *Outcome) {
 	o.Games += p.Games
 	for k := range o.Wins {
 		o.Wins[k] += p.Wins[k]
+		o.Lost[k] += p.Lost[k]
 		o.Units[k].Merge(p.Units[k])
 		o.Diff[k].N += p.Diff[k].N
 		o.Diff[k].Sum += p.Diff[k].Sum
@@ -67,7 +69,7 @@ func (o *Outcome) merge(p *Outcome) {
 }
 
 func newOutcome(entries, players int) *Outcome {
-	o := &Outcome{Wins: make([]int64, entries), Units: make([]Scores, entries), Diff: make([]Paired, entries),
+	o := &Outcome{Wins: make([]int64, entries), Lost: make([]int64, entries), Units: make([]Scores, entries), Diff: make([]Paired, entries),
 		Total: Scores{Per: int64(entries * players)}}
 	for k := range o.Units {
 		o.Units[k].Per = int64(players)
@@ -189,12 +191,20 @@ func (r *Runner) Play(ctx context.Context, lo, hi int64, progress func(games int
 					for d := a; d < b; d++ {
 						w := 0
 						if r.mirror[k] {
+							// n identical games: the focus wins in as many rotations as
+							// the game has winners, and loses in the rest if it has any.
 							res := te[0].Play(d)
 							w = bits.OnesCount32(res.Winners)
+							if w > 0 {
+								out.Lost[k] += int64(n - w)
+							}
 						} else {
 							for rot, t := range te {
-								if t.Play(d).Won(rot) {
+								res := t.Play(d)
+								if res.Won(rot) {
 									w++
+								} else if res.Winners != 0 {
+									out.Lost[k]++
 								}
 							}
 						}

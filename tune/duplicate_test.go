@@ -39,7 +39,7 @@ func TestRunnerAgainstSimulate(t *testing.T) {
 		t.Fatalf("mirrors %v", r.mirror)
 	}
 	for k, e := range entries {
-		want := int64(0)
+		want, lost := int64(0), int64(0)
 		for rot := range players {
 			lineUp := make([]strategy.Spec, players)
 			lineUp[rot] = e
@@ -53,9 +53,12 @@ func TestRunnerAgainstSimulate(t *testing.T) {
 				t.Fatal(err)
 			}
 			want += run.Stats.WinsBySeat[rot]
+			// Games another seat won: classic single games have no shared
+			// wins, so finished games with a winner less the focus's wins.
+			lost += run.Stats.Finished - run.Stats.NoWinner - run.Stats.WinsBySeat[rot]
 		}
-		if out.Wins[k] != want {
-			t.Errorf("entry %s: %d wins, simulate %d", e, out.Wins[k], want)
+		if out.Wins[k] != want || out.Lost[k] != lost {
+			t.Errorf("entry %s: %d wins, %d lost; simulate %d, %d", e, out.Wins[k], out.Lost[k], want, lost)
 		}
 	}
 	if out.Deals != deals || out.Games != deals*players || out.Units[0].N != deals || out.Total.N != deals {
