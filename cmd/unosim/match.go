@@ -180,10 +180,10 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.games < 1 {
-		return usagef("--games %d: want at least 1", o.games)
-	}
 	n := o.table.players
+	if o.games < 2*int64(n) {
+		return usagef("--games %d: want at least two deals, %d games (a deal is one game per seat)", o.games, 2*n)
+	}
 	var test *tune.SPRT
 	if o.sprt != "" {
 		p0, p1, err := parseSPRT(o.sprt, n)
@@ -224,9 +224,9 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		if err != nil {
 			return runtimeError{err}
 		}
-		// Check the test after every batch of deals: fixed boundaries, so the
+		// Check the test after every chunk of deals: fixed boundaries, so the
 		// decision does not depend on the worker count.
-		const batch = 256
+		const batch = 64 // deals: one chunk of a worker
 		s := tune.Scores{Per: int64(n)}
 		d := tune.Undecided
 		for lo := int64(0); lo < deals && d == tune.Undecided; lo += batch {
@@ -242,8 +242,10 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		llr := test.LLR(s)
 		lo, hi := test.Bounds()
 		res.H0, res.H1, res.LLR, res.Bounds = &test.P0, &test.P1, &llr, []float64{lo, hi}
-		v := s.Variance()
-		res.ExpectedGames = []float64{math.Round(test.ExpectedUnits(test.P0, v) * float64(n)), math.Round(test.ExpectedUnits(test.P1, v) * float64(n))}
+		// Wald's expected games need a positive variance (JSON has no NaN).
+		if v := s.Variance(); v > 0 {
+			res.ExpectedGames = []float64{math.Round(test.ExpectedUnits(test.P0, v) * float64(n)), math.Round(test.ExpectedUnits(test.P1, v) * float64(n))}
+		}
 	}
 	res.Seconds = time.Since(start).Seconds()
 	prog.finish()
@@ -282,7 +284,9 @@ func printMatch(w io.Writer, r *matchResult) {
 	if r.Decision != "" {
 		fmt.Fprintf(w, "SPRT H0 %.4f : H1 %.4f: %s after %s games (LLR %.3f, bounds %.3f, %.3f)\n",
 			*r.H0, *r.H1, r.Decision, thousands(r.Games), *r.LLR, r.Bounds[0], r.Bounds[1])
-		fmt.Fprintf(w, "expected games (Wald): %s at H0, %s at H1\n", thousands(int64(r.ExpectedGames[0])), thousands(int64(r.ExpectedGames[1])))
+		if len(r.ExpectedGames) == 2 {
+			fmt.Fprintf(w, "expected games (Wald, at the observed variance): %s at H0, %s at H1\n", thousands(int64(r.ExpectedGames[0])), thousands(int64(r.ExpectedGames[1])))
+		}
 	} else {
 		fmt.Fprintf(w, "%s games\n", thousands(r.Games))
 	}

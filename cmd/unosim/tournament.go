@@ -99,7 +99,7 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 	}
 	n := o.table.players
 	if o.games < int64(n) {
-		return usagef("--games %d: want at least one deal per pair, %d games", o.games, n)
+		return usagef("--games %d: want at least one deal per pair, %d games (a deal is one game per seat)", o.games, n)
 	}
 	if o.out != "" {
 		if err := sim.PrepareOut(o.out); err != nil {

@@ -182,11 +182,12 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 	if s.Generations < 1 {
 		return nil, usagef("--generations %d: want at least 1", s.Generations)
 	}
-	if s.Games < int64(s.Players) {
-		return nil, usagef("--games %d: want at least one deal, %d games (one per seat)", s.Games, s.Players)
+	// Two deals at least: an interval over deals needs two.
+	if s.Games < 2*int64(s.Players) {
+		return nil, usagef("--games %d: want at least two deals, %d games (a deal is one game per seat)", s.Games, 2*s.Players)
 	}
-	if s.ConfirmGames < int64(s.Players) {
-		return nil, usagef("--confirm-games %d: want at least one deal, %d games (one per seat)", s.ConfirmGames, s.Players)
+	if s.ConfirmGames < 2*int64(s.Players) {
+		return nil, usagef("--confirm-games %d: want at least two deals, %d games (a deal is one game per seat)", s.ConfirmGames, 2*s.Players)
 	}
 	setup := tune.Setup{Method: s.Method, Generations: s.Generations, Seed: s.Seed, Penalty: 1}
 	for _, p := range s.Params {
@@ -329,11 +330,26 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 			prev = ts
 		} else if err := sim.PrepareOut(dir); err != nil {
 			return usageError{err}
+		} else {
+			// A tune stopped before its first generation leaves no directory.
+			defer func() {
+				if !fileExists(filepath.Join(dir, "state.json")) {
+					os.Remove(dir)
+				}
+			}()
 		}
 	}
 	st := (*tune.State)(nil)
 	if prev != nil {
 		st = prev.State
+		if data, err := os.ReadFile(filepath.Join(dir, "tune.json")); err == nil && st.Done() {
+			var done tuneResult
+			if err := json.Unmarshal(data, &done); err == nil {
+				fmt.Fprintf(a.stderr, "unosim: the tune in %s is already complete\n", dir)
+				fmt.Fprintf(a.stdout, "%s\n", reportAnswer(&done))
+				return nil
+			}
+		}
 	} else if st, err = tune.NewState(plan.setup); err != nil {
 		return usageError{err}
 	}
@@ -494,7 +510,7 @@ func tunePlots(dir string, st *tune.State) error {
 		}
 		params = append(params, s)
 	}
-	p, err := analysis.BandPlot("Tuned parameters by generation", "generation", "parameter (fraction of its range: 0 = low, 1 = high bound)", params)
+	p, err := analysis.BandPlot("Tuned parameters by generation", "generation", "parameter (fraction of its range, 0 to 1)", params)
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func TestTuneResume(t *testing.T) {
 		}
 		// The same command line again on a finished directory resumes it too
 		// (nothing left to do but the outputs).
-		if code, _, stderr := unosim(t, tuneArgs(method, full)...); code != 0 {
+		if code, _, stderr := unosim(t, tuneArgs(method, full)...); code != 0 || !strings.Contains(stderr, "already complete") {
 			t.Errorf("same command again: exit %d: %s", code, stderr)
 		}
 	}
