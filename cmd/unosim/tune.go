@@ -527,4 +527,3 @@ func tunePlots(dir string, st *tune.State) error {
 	}
 	return analysis.SavePlot(p, dir, "convergence-winrate", 16*vg.Centimeter, 10*vg.Centimeter)
 }
-
