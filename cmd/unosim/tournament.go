@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"text/tabwriter"
 	"time"
@@ -36,7 +37,8 @@ a table of the other and half the reverse, and a game counts as a win of whichev
 its winner plays. The cross-table holds head-to-head win rates of decisive games with Wilson
 95% intervals; the ratings are Bradley-Terry maximum-likelihood strengths (Hunter's MM
 algorithm) on the Elo scale, centred at 0, with 95% intervals from the information matrix.
---out DIR receives tournament.json and the ratings plot (ratings.png and ratings.svg).`,
+--out DIR receives tournament.json, the ratings plot (ratings.png, ratings.svg) and the
+cross-table as a heat map (crosstable.png, crosstable.svg).`,
 		Example: `  unosim tournament --strategy random --strategy heuristic --strategy heuristic:bluff=0.3
   unosim tournament --strategy heuristic --strategy heuristic:threshold=0.5 --players 4 --games 100000 --out tour`,
 		Args: cobra.NoArgs,
@@ -107,49 +109,20 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 		}
 	}
 	k := len(specs)
-	beat := make([][]int64, k) // beat[i][j]: games i won against j
-	for i := range beat {
-		beat[i] = make([]int64, k)
-	}
-	// With 2 players one direction is the whole pair; with more, each side
-	// plays half the games alone against a table of the other.
-	dirs := 1
-	if n > 2 {
-		dirs = 2
-	}
-	deals := dealsFor(o.games/int64(dirs), n)
+	tr := &tune.Tournament{Options: opts, Players: n, Strategies: specs, Seed: o.table.seed, Workers: o.table.workers}
+	tr.Deals = dealsFor(o.games/int64(tr.Directions()), n)
 	start := time.Now()
 	prog := newProgressPrinter(a.stderr, a.stderrIsTTY)
-	total := int64(k*(k-1)/2*dirs) * deals * int64(n)
-	done := int64(0)
-	for i := range k {
-		for j := i + 1; j < k; j++ {
-			for d := range dirs {
-				focus, opp := i, j
-				if d == 1 {
-					focus, opp = j, i
-				}
-				r, err := tune.NewRunner(field(opts, n, specs[opp]), []strategy.Spec{specs[focus]}, o.table.seed, o.table.workers)
-				if err != nil {
-					return runtimeError{err}
-				}
-				var progress func(int64)
-				if !o.table.quiet {
-					progress = func(g int64) { prog.update(done+g, total, time.Since(start)) }
-				}
-				// Every pair plays the same deals: duplicate across the whole table.
-				out, err := r.Play(ctx, 0, deals, progress, time.Second)
-				if err != nil {
-					return interruptedOr(ctx, err)
-				}
-				beat[focus][opp] += out.Wins[0]
-				beat[opp][focus] += out.Lost[0]
-				done += deals * int64(n)
-			}
-		}
+	if !o.table.quiet {
+		total := tr.Games()
+		tr.Progress = func(done int64) { prog.update(done, total, time.Since(start)) }
+	}
+	beat, err := tr.Play(ctx)
+	if err != nil {
+		return interruptedOr(ctx, err)
 	}
 	prog.finish()
-	res := tournamentResult{Players: n, GamesPerPair: deals * int64(n) * int64(dirs), Seed: o.table.seed, Rules: opts.Rules.String()}
+	res := tournamentResult{Players: n, GamesPerPair: tr.Deals * int64(n) * int64(tr.Directions()), Seed: o.table.seed, Rules: opts.Rules.String()}
 	for _, v := range opts.Values() {
 		res.Options = append(res.Options, v[0]+"="+v[1])
 	}
@@ -207,6 +180,26 @@ func writeTournament(dir string, r *tournamentResult) error {
 		if err := analysis.SavePlot(p, dir, "ratings", 16*vg.Centimeter, 10*vg.Centimeter); err != nil {
 			return err
 		}
+	}
+	// The cross-table as a heat map: row against column, blank on the
+	// diagonal.
+	z := make([][]float64, len(r.Strategies))
+	for i := range z {
+		z[i] = make([]float64, len(r.Strategies))
+		for j := range z[i] {
+			z[i][j] = math.NaN()
+			if c := r.CrossTable[i][j]; c.WinRate != nil {
+				z[i][j] = *c.WinRate
+			}
+		}
+	}
+	p, err := analysis.HeatMap(fmt.Sprintf("Head-to-head win rate of the row against the column, %d players", r.Players),
+		"column strategy", "row strategy", r.Strategies, r.Strategies, z)
+	if err != nil {
+		return err
+	}
+	if err := analysis.SavePlot(p, dir, "crosstable", 16*vg.Centimeter, 12*vg.Centimeter); err != nil {
+		return err
 	}
 	return sim.WriteFileAtomic(filepath.Join(dir, "tournament.json"), append(data, '\n'))
 }

@@ -29,7 +29,7 @@ func TestTournamentTwo(t *testing.T) {
 	if got := r.Ratings[1].Elo - r.Ratings[0].Elo; math.Abs(got-want) > 1e-6 {
 		t.Errorf("Elo difference %v, head-to-head %v", got, want)
 	}
-	for _, f := range []string{"tournament.json", "ratings.png", "ratings.svg"} {
+	for _, f := range []string{"tournament.json", "ratings.png", "ratings.svg", "crosstable.png", "crosstable.svg"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
