@@ -1,7 +1,9 @@
-// Package tune finds and checks strategy parameters: a duplicate-deal
-// evaluator (the paired runner shared by match, tournament and tune), the
-// optimisers CMA-ES and SPSA, Wald's sequential probability ratio test
-// (SPRT) and Bradley-Terry ratings on the Elo scale.
+// Package tune finds and checks strategy parameters: the duplicate-deal
+// [Runner] (the one paired runner of match, tournament and tune, and meant
+// for compare and the experiments' paired tests too), the round robin
+// [Tournament], the optimisers [CMAES] and [SPSA] driven by a resumable
+// [State], Wald's sequential probability ratio test ([SPRT]) and
+// [BradleyTerry] ratings on the Elo scale.
 //
 // # Contract
 //
@@ -17,6 +19,15 @@
 //   - Optimisers maximise and work in normalised coordinates: parameter i
 //     at lo_i + u_i (hi_i - lo_i), u_i in [0, 1].
 //   - Nothing here panics on bad input; constructors return errors.
+//   - Allocation: a Runner builds its tables (one sim.Table per worker,
+//     entry and seat rotation) once and allocates nothing per game; each
+//     Play call allocates a fixed amount (goroutines and the result).
+//   - Intervals over deals: a deal's games are correlated, so every interval
+//     of a win rate or a paired difference is a Student t interval over
+//     deals (the independent units), and its test is the same statistic:
+//     the interval excludes 0 exactly when p < 0.05. The tournament's
+//     cross-table cells are Wilson intervals over decisive games, which
+//     treat the games as independent.
 //
 // # Methods and their sources
 //
