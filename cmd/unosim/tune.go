@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -199,7 +200,7 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 			return nil, usagef("--param %q: want NAME=LO:HI, e.g. threshold=0:1", p)
 		}
 		name = strings.ToLower(strings.TrimSpace(name))
-		if slicesContains(setup.Names, name) {
+		if slices.Contains(setup.Names, name) {
 			return nil, usagef("--param %s given twice", name)
 		}
 		rlo, rhi, err := paramBounds(start.Name(), name)
@@ -225,15 +226,6 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 		return nil, usageError{err}
 	}
 	return &tunePlan{field: f, setup: setup, start: start, base: start.String()}, nil
-}
-
-func slicesContains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 func boundsText(lo, hi float64) string {
