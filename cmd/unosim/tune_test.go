@@ -132,3 +132,32 @@ func TestTuneBadInput(t *testing.T) {
 		t.Error("a refused tune left its directory")
 	}
 }
+
+// TestTuneRealProblem is the issue's closing check on a real problem, too
+// long for the default test run (about 30 s on 2 cores): heuristic's bluff
+// and challenge threshold against three default heuristics, 4 players,
+// the issue's default budget; the tuned result must beat its start on the
+// fresh confirmation games. Run it with `make tune-check` (UNOSIM_LONG=1).
+func TestTuneRealProblem(t *testing.T) {
+	if os.Getenv("UNOSIM_LONG") == "" {
+		t.Skip("long: set UNOSIM_LONG=1 (make tune-check)")
+	}
+	for _, method := range []string{"cmaes", "spsa"} {
+		out := filepath.Join(t.TempDir(), method)
+		code, stdout, stderr := unosim(t, "tune", "--strategy", "heuristic", "--param", "bluff=0:1", "--param", "threshold=0:1",
+			"--against", "heuristic", "--players", "4", "--method", method, "--generations", "40", "--games", "20000",
+			"--confirm-games", "1000000", "--seed", "1", "--quiet", "--out", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", method, code, stderr)
+		}
+		t.Logf("%s: %s", method, stdout)
+		data, _ := os.ReadFile(filepath.Join(out, "tune.json"))
+		var r tuneResult
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		if !(r.Confirmation.CI[0] > 0) {
+			t.Errorf("%s: the tuned %s does not beat the start: effect %v, CI %v", method, r.Spec, r.Confirmation.Effect, r.Confirmation.CI)
+		}
+	}
+}
