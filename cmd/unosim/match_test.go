@@ -89,3 +89,23 @@ func TestMatchBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSPRT(t *testing.T) {
+	p0, p1, err := parseSPRT("0elo:10elo", 2)
+	// 10 Elo at two players: 1/(1 + 10^(-10/400)) = 0.514387...
+	if err != nil || p0 != 0.5 || p1 < 0.51438 || p1 > 0.51439 {
+		t.Errorf("2 players: %v %v %v", p0, p1, err)
+	}
+	// At four players 0 Elo is the fair share.
+	if p0, _, err := parseSPRT("0elo:5elo", 4); err != nil || p0 != 0.25 {
+		t.Errorf("4 players: %v %v", p0, err)
+	}
+	if p0, p1, err := parseSPRT(" 0.50 : 0.52 ", 2); err != nil || p0 != 0.5 || p1 != 0.52 {
+		t.Errorf("win rates: %v %v %v", p0, p1, err)
+	}
+	for _, bad := range []string{"0.5", "x:0.6", "0.5:0.5", "0elo:xelo", "0:0.5"} {
+		if _, _, err := parseSPRT(bad, 2); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
