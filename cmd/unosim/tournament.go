@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
+	"slices"
 	"text/tabwriter"
 	"time"
 
@@ -103,14 +105,40 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 	if o.games < int64(n) {
 		return usagef("--games %d: want at least one deal per pair, %d games (a deal is one game per seat)", o.games, n)
 	}
-	if o.out != "" {
-		if err := sim.PrepareOut(o.out); err != nil {
-			return usageError{err}
-		}
-	}
 	k := len(specs)
 	tr := &tune.Tournament{Options: opts, Players: n, Strategies: specs, Seed: o.table.seed, Workers: o.table.workers}
 	tr.Deals = dealsFor(o.games/int64(tr.Directions()), n)
+	res := tournamentResult{Players: n, GamesPerPair: tr.Deals * int64(n) * int64(tr.Directions()), Seed: o.table.seed, Rules: opts.Rules.String()}
+	for _, v := range opts.Values() {
+		res.Options = append(res.Options, v[0]+"="+v[1])
+	}
+	for _, s := range specs {
+		res.Strategies = append(res.Strategies, s.String())
+	}
+	if o.out != "" {
+		// An existing directory holding the same tournament is complete: it
+		// is reported again; any other is refused.
+		if data, err := os.ReadFile(filepath.Join(o.out, "tournament.json")); err == nil {
+			var done tournamentResult
+			if err := json.Unmarshal(data, &done); err != nil || !sameTournament(&done, &res) {
+				return usagef("--out %s holds a different tournament: choose a new directory", o.out)
+			}
+			fmt.Fprintf(a.stderr, "unosim: the tournament in %s is already complete\n", o.out)
+			if o.table.json {
+				return printJSON(a.stdout, done)
+			}
+			printTournament(a.stdout, &done)
+			return nil
+		}
+		if err := sim.PrepareOut(o.out); err != nil {
+			return usageError{err}
+		}
+		defer func() {
+			if !fileExists(filepath.Join(o.out, "tournament.json")) {
+				os.RemoveAll(o.out) // only plots of a run that failed: nothing that looks complete
+			}
+		}()
+	}
 	start := time.Now()
 	prog := newProgressPrinter(a.stderr, a.stderrIsTTY)
 	if !o.table.quiet {
@@ -122,13 +150,6 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 		return interruptedOr(ctx, err)
 	}
 	prog.finish()
-	res := tournamentResult{Players: n, GamesPerPair: tr.Deals * int64(n) * int64(tr.Directions()), Seed: o.table.seed, Rules: opts.Rules.String()}
-	for _, v := range opts.Values() {
-		res.Options = append(res.Options, v[0]+"="+v[1])
-	}
-	for _, s := range specs {
-		res.Strategies = append(res.Strategies, s.String())
-	}
 	res.CrossTable = make([][]h2h, k)
 	for i := range k {
 		res.CrossTable[i] = make([]h2h, k)
@@ -159,6 +180,12 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 	}
 	printTournament(a.stdout, &res)
 	return nil
+}
+
+// sameTournament reports whether two results are of the same run.
+func sameTournament(a, b *tournamentResult) bool {
+	return slices.Equal(a.Strategies, b.Strategies) && a.Players == b.Players && a.GamesPerPair == b.GamesPerPair &&
+		a.Seed == b.Seed && a.Rules == b.Rules && slices.Equal(a.Options, b.Options)
 }
 
 func writeTournament(dir string, r *tournamentResult) error {

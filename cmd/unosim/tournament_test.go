@@ -34,6 +34,15 @@ func TestTournamentTwo(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
+	// The same run again is complete; a different one into the same
+	// directory is refused.
+	code, again, stderr := unosim(t, "tournament", "--strategy", "random", "--strategy", "heuristic", "--games", "2000", "--json", "--quiet", "--out", out)
+	if code != 0 || again != stdout || !strings.Contains(stderr, "already complete") {
+		t.Errorf("same run again: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := unosim(t, "tournament", "--strategy", "random", "--strategy", "heuristic", "--games", "4000", "--quiet", "--out", out); code != exitUsage || !strings.Contains(stderr, "different tournament") {
+		t.Errorf("different run: exit %d, %s", code, stderr)
+	}
 }
 
 // TestTournamentFour: with four players each pair plays both directions,
