@@ -156,6 +156,14 @@ func (st *State) Answer() []float64 {
 	return x
 }
 
+// Candidates is the number of points a generation evaluates.
+func (st *State) Candidates() int {
+	if st.CMAES != nil {
+		return st.CMAES.Lambda
+	}
+	return 2
+}
+
 // Done reports whether every generation is finished.
 func (st *State) Done() bool { return len(st.History) >= st.Setup.Generations }
 

@@ -349,9 +349,7 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 	deals := dealsFor(o.s.Games, o.s.Players)
 	start := time.Now()
 	var played int64
-	gamesPerGen := func() int64 {
-		return int64(len(st.Optimizer().Ask())) * deals * int64(o.s.Players)
-	}()
+	gamesPerGen := int64(st.Candidates()) * deals * int64(o.s.Players)
 	ev := &tune.Games{Field: plan.field, Base: plan.base, Names: plan.setup.Names, Deals: deals, Seed: o.s.Seed, Workers: o.workers}
 	save := func(s *tune.State) error {
 		data, err := json.MarshalIndent(tuneState{Version: version, Settings: o.s, State: s}, "", "  ")
