@@ -388,7 +388,8 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 	// one confirmed.
 	answer := st.Answer()
 	for i, v := range answer {
-		answer[i], _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+		answer[i] = math.Max(plan.setup.Lo[i], math.Min(plan.setup.Hi[i], r)) // rounding may not leave the bounds
 	}
 	tuned, err := tune.WithParams(plan.base, plan.setup.Names, answer)
 	if err != nil {
