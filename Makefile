@@ -4,7 +4,7 @@
 GO ?= go
 FUZZTIME ?= 30s
 
-.PHONY: all build test bench fuzz lint run signature
+.PHONY: all build test bench fuzz lint run signature tune-check
 
 all: lint test build
 
@@ -34,3 +34,8 @@ run:
 # Rewrite the pinned bench signature after an intended change of behaviour.
 signature:
 	$(GO) test ./engine -run BenchSignature -update
+
+# The tuner on a real problem (about 30 s on 2 cores; not part of `make test`):
+# both methods must beat their start on a million fresh games.
+tune-check:
+	UNOSIM_LONG=1 $(GO) test ./cmd/unosim -run TestTuneRealProblem -count=1 -v

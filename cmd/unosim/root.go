@@ -82,7 +82,7 @@ for any number of workers and any split into shards.`,
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSimulateCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newExperimentCmd(a), newVersionCmd(a))
+	root.AddCommand(newSimulateCmd(a), newMatchCmd(a), newTournamentCmd(a), newTuneCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newExperimentCmd(a), newVersionCmd(a))
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
