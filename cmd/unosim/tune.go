@@ -89,56 +89,38 @@ with --resume DIR (or the same command line again) and ends exactly as an uninte
 	return cmd
 }
 
-// paramBounds is the range the strategy allows for a parameter.
-//
-// TODO(lead): take Min and Max from the strategy registry once it has
-// them; until then the range is read from the documented values.
+// paramBounds is the range the strategy's registry entry allows for a
+// numeric parameter: what a tune may search.
 func paramBounds(strategyName, param string) (lo, hi float64, err error) {
-	for _, in := range strategy.Available() {
-		if in.Name != strategyName {
+	in, ok := strategy.Lookup(strategyName)
+	if !ok {
+		return 0, 0, fmt.Errorf("unknown strategy %q", strategyName)
+	}
+	if len(in.Params) == 0 {
+		return 0, 0, fmt.Errorf("strategy %s has no parameters to tune", strategyName)
+	}
+	var names []string
+	for _, p := range in.Params {
+		names = append(names, p.Name)
+		if p.Name != param {
 			continue
 		}
-		var names []string
-		for _, p := range in.Params {
-			names = append(names, p.Name)
-			if p.Name != param {
-				continue
-			}
-			switch {
-			case strings.HasPrefix(p.Values, "probability 0-1"):
-				return 0, 1, nil
-			case p.Values == "number > 0":
-				return math.SmallestNonzeroFloat64, math.Inf(1), nil
-			}
-			return 0, 0, fmt.Errorf("parameter %s of %s is not continuous (%s): it cannot be tuned", param, strategyName, p.Values)
+		if !p.Numeric() {
+			return 0, 0, fmt.Errorf("parameter %s of %s is not numeric (%s): it cannot be tuned", param, strategyName, p.Values())
 		}
-		if len(names) == 0 {
-			return 0, 0, fmt.Errorf("strategy %s has no parameters to tune", strategyName)
-		}
-		return 0, 0, fmt.Errorf("strategy %s has no parameter %q (valid: %s)", strategyName, param, strings.Join(names, ", "))
+		return p.Min, p.Max, nil
 	}
-	return 0, 0, fmt.Errorf("unknown strategy %q", strategyName)
+	return 0, 0, fmt.Errorf("strategy %s has no parameter %q (valid: %s)", strategyName, param, strings.Join(names, ", "))
 }
 
 // startValue is the value the spec gives the parameter, or its default.
 func startValue(spec strategy.Spec, param string) (float64, error) {
-	_, args, _ := strings.Cut(spec.String(), ":")
-	v := ""
-	for _, kv := range strings.Split(args, ",") {
-		if k, val, _ := strings.Cut(kv, "="); k == param {
-			v = val
-		}
+	v := spec.Param(param)
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q is not a number", param, v)
 	}
-	if v == "" {
-		for _, in := range strategy.Available() {
-			for _, p := range in.Params {
-				if in.Name == spec.Name() && p.Name == param {
-					v = p.Default
-				}
-			}
-		}
-	}
-	return strconv.ParseFloat(v, 64)
+	return f, nil
 }
 
 // tunePlan is a checked tune: the field, the search setup, the specs.
@@ -215,7 +197,7 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 		}
 		v, err := startValue(start, name)
 		if err != nil {
-			return nil, runtimeError{fmt.Errorf("start value of %s: %w", name, err)}
+			return nil, usagef("--param %q: the start value %v: give a number to start from in --strategy, e.g. %s:%s=0.5", p, err, start.Name(), name)
 		}
 		if v < lo || v > hi {
 			return nil, usagef("--param %q: the start value %s=%v (from --strategy %s) lies outside the bounds", p, name, v, start)

@@ -111,7 +111,7 @@ func TestTuneBadInput(t *testing.T) {
 		{[]string{"tune", "--out", filepath.Join(dir, "a")}, "--param is required"},
 		{[]string{"tune", "--param", "threshold", "--out", filepath.Join(dir, "a")}, "want NAME=LO:HI"},
 		{[]string{"tune", "--param", "nosuch=0:1", "--out", filepath.Join(dir, "a")}, "valid: bluff, challenge"},
-		{[]string{"tune", "--param", "challenge=0:1", "--out", filepath.Join(dir, "a")}, "not continuous"},
+		{[]string{"tune", "--param", "challenge=0:1", "--out", filepath.Join(dir, "a")}, "not a number"},
 		{[]string{"tune", "--param", "threshold=-1:1", "--out", filepath.Join(dir, "a")}, "outside what heuristic allows"},
 		{[]string{"tune", "--param", "threshold=0.5:1", "--out", filepath.Join(dir, "a")}, "start value threshold=0.3"},
 		{[]string{"tune", "--param", "threshold=1:0", "--out", filepath.Join(dir, "a")}, "LO < HI"},
