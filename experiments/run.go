@@ -225,7 +225,8 @@ func runBatch(ctx context.Context, ws []*worker, active []bool, a, b int64, done
 	}
 	var eg errgroup.Group
 	for _, wk := range ws {
-		eg.Go(func() error {
+		eg.Go(func() (err error) {
+			defer sim.CatchPanic(&err)
 			for ctx.Err() == nil {
 				lo := next.Add(chunk) - chunk
 				if lo >= b {

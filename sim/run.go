@@ -52,7 +52,8 @@ func Simulate(ctx context.Context, cfg *Config, progress Progress, interval time
 
 	eg := errgroup.Group{}
 	for w := range workers {
-		eg.Go(func() error {
+		eg.Go(func() (err error) {
+			defer CatchPanic(&err)
 			wk, err := NewTable(cfg)
 			if err != nil {
 				return err

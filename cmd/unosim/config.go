@@ -25,11 +25,11 @@ type configFlags struct {
 
 func (f *configFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.rules, "rules", "classic", "rule set: classic, encanto or party")
-	fs.IntVar(&f.players, "players", 4, "number of players (classic and encanto 2-10, party 2-16)")
+	intVarFlag(fs, &f.players, "players", 4, 0, 1000, "want a number of players: classic and encanto 2 to 10, party 2 to 16", "number of players (classic and encanto 2-10, party 2-16)")
 	fs.StringArrayVar(&f.strategies, "strategy", nil, "strategy NAME[:KEY=VALUE,...]; once for every seat, or once per seat in seat order (default heuristic; see 'unosim strategies')")
 	fs.StringArrayVar(&f.sets, "set", nil, "option=value, any option of 'unosim rules' (repeatable)")
 	fs.StringVar(&f.seats, "seats", "fixed", "fixed: seat s plays the s-th strategy; rotate: game i shifts strategies by i seats, removing seat bias")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the run: game i plays the same for the same seed")
+	seedVarFlag(fs, &f.seed, "seed", 1, "seed of the run, 0 to 2^64-1 in decimal: game i plays the same for the same seed")
 }
 
 // build checks every flag and makes the configuration, with usage errors

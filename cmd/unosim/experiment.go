@@ -56,7 +56,7 @@ func newExperimentValidateCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate FILE|NAME",
 		Short: "Check an experiment file and list its cells and comparisons",
-		Args:  cobra.ExactArgs(1),
+		Args:  oneArg("one experiment file or built-in name (see 'unosim experiment list')"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			e, _, err := loadExperiment(args[0])
 			if err != nil {
@@ -76,7 +76,7 @@ func newExperimentListCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the built-in experiments",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			for _, b := range experiments.Builtins() {
 				fmt.Fprintf(a.stdout, "%s\n  %s\n\n", b.Name, indent(b.Description))
@@ -110,7 +110,7 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 		Example: `  unosim experiment run house-rules --out results/house-rules --games 20000
   unosim experiment run my-experiment.yaml --out results/mine --ci-width 0.2
   unosim experiment run player-count --games 1000000 --shard 0/4 --out results/pc-0`,
-		Args: cobra.ExactArgs(1),
+		Args: oneArg("one experiment file or built-in name (see 'unosim experiment list')"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			e, text, err := loadExperiment(args[0])
 			if err != nil {
@@ -118,12 +118,6 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 			}
 			if o.out == "" {
 				return usagef("experiment run needs --out DIR, a new directory for the report")
-			}
-			if cmd.Flags().Changed("games") && o.games < 1 {
-				return usagef("--games %d: want at least 1 game per cell", o.games)
-			}
-			if o.workers < 0 {
-				return usagef("--workers %d: want at least 1 (or leave it out for one per core)", o.workers)
 			}
 			if o.ciWidth < 0 {
 				return usagef("--ci-width %v: want a positive width", o.ciWidth)
@@ -171,9 +165,9 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&o.out, "out", "", "new directory for the report, plots and stats")
-	fs.Int64Var(&o.games, "games", 0, "games per cell (default: the file's); with --ci-width, the most per cell")
-	fs.Uint64Var(&o.seed, "seed", 0, "seed (default: the file's)")
-	fs.IntVar(&o.workers, "workers", 0, "parallel workers (default: one per core)")
+	int64Flag(fs, &o.games, "games", 0, 1, sim.MaxGames, "games per cell, 1 to 10^15 (default: the file's); with --ci-width, the most per cell")
+	seedVarFlag(fs, &o.seed, "seed", 0, "seed, 0 to 2^64-1 in decimal (default: the file's, 1 if it gives none)")
+	workersFlag(fs, &o.workers)
 	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play each cell in batches until the 95% interval of its main estimate is this wide")
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; merge with 'unosim merge'")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
