@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -21,6 +22,10 @@ type configFlags struct {
 	sets       []string
 	seats      string
 	seed       uint64
+
+	// warnings are filled by build: input that is valid but probably not
+	// what was meant, for stderr.
+	warnings []string
 }
 
 func (f *configFlags) register(fs *pflag.FlagSet) {
@@ -40,6 +45,9 @@ func (f *configFlags) build() (*sim.Config, error) {
 		return nil, usageError{err}
 	}
 	opts := engine.DefaultOptions(r)
+	f.warnings = nil
+	given := map[string]string{}
+	var names []string
 	for _, s := range f.sets {
 		name, value, ok := strings.Cut(s, "=")
 		if !ok {
@@ -48,7 +56,14 @@ func (f *configFlags) build() (*sim.Config, error) {
 		if err := opts.Set(name, value); err != nil {
 			return nil, usageError{err}
 		}
+		if old, dup := given[name]; dup {
+			f.warnings = append(f.warnings, fmt.Sprintf("--set %s given twice (%s, then %s): the last, %s=%s, applies", name, old, value, name, value))
+		} else {
+			names = append(names, name)
+		}
+		given[name] = value
 	}
+	f.warnings = append(f.warnings, noEffect(opts, names)...)
 	if err := opts.Validate(f.players); err != nil {
 		return nil, usageError{err}
 	}
@@ -75,6 +90,23 @@ func (f *configFlags) build() (*sim.Config, error) {
 		lineUp = append(lineUp, lineUp[0])
 	}
 	return &sim.Config{Options: opts, Players: f.players, LineUp: lineUp, Seats: seats, Seed: f.seed, Games: 1}, nil
+}
+
+// noEffect warns of the options set (names) that the chosen scoring
+// ignores: a target or a losers' outcome in single games, a losers'
+// outcome when the winner takes the points.
+func noEffect(o engine.Options, names []string) []string {
+	scoring, _ := o.Get("scoring")
+	var w []string
+	for _, n := range names {
+		switch {
+		case n == "target" && scoring == "single",
+			n == "losers-outcome" && scoring != "losers-accumulate":
+			w = append(w, fmt.Sprintf("--set %s has no effect with scoring=%s (it applies to %s)", n, scoring, map[string]string{
+				"target": "matches: scoring=winner-takes or losers-accumulate", "losers-outcome": "scoring=losers-accumulate"}[n]))
+		}
+	}
+	return w
 }
 
 // isTerminal reports whether w is a terminal (a character device).

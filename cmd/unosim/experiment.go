@@ -140,18 +140,26 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 			if err := sim.PrepareOut(o.out); err != nil {
 				return usageError{err}
 			}
+			bar := newProgressPrinter(a.stderr, a.stderrIsTTY)
+			defer bar.finish(false)
 			if !o.quiet {
-				p := newProgressPrinter(a.stderr, a.stderrIsTTY)
-				ro.Progress = p.update
+				ro.Progress = bar.update
 				if a.stderrIsTTY {
 					ro.Interval = 200 * time.Millisecond
 				}
-				defer p.finish()
 			}
 			res, err := e.Run(cmd.Context(), ro)
 			if err != nil {
 				return runtimeError{err}
 			}
+			// The run's last tick may predate its last games: end the bar
+			// on the games played, before anything goes to stdout.
+			played := int64(0)
+			for i := range res.Cells {
+				played += res.Cells[i].Stats.Games
+			}
+			bar.done, bar.elapsed = played, res.End.Sub(res.Start)
+			bar.finish(res.Complete)
 			f := res.File(text, ro.Shard)
 			if err := experiments.WriteOutputs(o.out, f, version, runtime.Version()); err != nil {
 				return runtimeError{err}
@@ -165,7 +173,7 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&o.out, "out", "", "new directory for the report, plots and stats")
-	int64Flag(fs, &o.games, "games", 0, 1, sim.MaxGames, "games per cell, 1 to 10^15 (default: the file's); with --ci-width, the most per cell")
+	int64Flag(fs, &o.games, "games", "a number of games per cell", 0, 1, sim.MaxGames, "games per cell, 1 to 10^15 (default: the file's); with --ci-width, the most per cell")
 	seedVarFlag(fs, &o.seed, "seed", 0, "seed, 0 to 2^64-1 in decimal (default: the file's, 1 if it gives none)")
 	workersFlag(fs, &o.workers)
 	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play each cell in batches until the 95% interval of its main estimate is this wide")

@@ -25,6 +25,7 @@ type decimalFlag struct {
 	p        *int64
 	min, max int64
 	want     string // what is wanted, for the message; "" gives the range
+	noun     string // what a value is: "a game index"; "" is "a whole number"
 }
 
 func (f *decimalFlag) Set(s string) error {
@@ -40,7 +41,11 @@ func (f *decimalFlag) error() error {
 	if f.want != "" {
 		return errors.New(f.want)
 	}
-	return fmt.Errorf("want a whole number from %s to %s, in decimal digits", thousands(f.min), thousands(f.max))
+	noun := f.noun
+	if noun == "" {
+		noun = "a whole number"
+	}
+	return fmt.Errorf("want %s from %s to %s, in decimal digits", noun, thousands(f.min), thousands(f.max))
 }
 
 func (f *decimalFlag) Type() string   { return "int" }
@@ -84,9 +89,9 @@ var errSeed = errors.New("want a seed from 0 to 18446744073709551615 (2^64-1), i
 func (f seedFlag) Type() string   { return "uint" }
 func (f seedFlag) String() string { return strconv.FormatUint(*f.p, 10) }
 
-func int64Flag(fs *pflag.FlagSet, p *int64, name string, value, lo, hi int64, usage string) {
+func int64Flag(fs *pflag.FlagSet, p *int64, name, noun string, value, lo, hi int64, usage string) {
 	*p = value
-	fs.Var(&decimalFlag{p: p, min: lo, max: hi}, name, usage)
+	fs.Var(&decimalFlag{p: p, min: lo, max: hi, noun: noun}, name, usage)
 }
 
 func intVarFlag(fs *pflag.FlagSet, p *int, name string, value, lo, hi int, want, usage string) {

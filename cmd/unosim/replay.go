@@ -26,6 +26,7 @@ one that run played.`,
 			if err != nil {
 				return err
 			}
+			warn(a, cf.warnings)
 			g, err := cfg.GameFor(game)
 			if err != nil {
 				return usageError{err}
@@ -57,6 +58,6 @@ one that run played.`,
 		},
 	}
 	cf.register(cmd.Flags())
-	int64Flag(cmd.Flags(), &game, "game", 0, 0, sim.MaxGames-1, "index of the game in the run, from 0, in decimal")
+	int64Flag(cmd.Flags(), &game, "game", "a game index", 0, 0, sim.MaxGames-1, "index of the game in the run, from 0, in decimal")
 	return cmd
 }

@@ -43,7 +43,7 @@ finished so far are reported and written, marked incomplete.`,
 	}
 	fs := cmd.Flags()
 	o.config.register(fs)
-	int64Flag(fs, &o.games, "games", 1_000_000, 1, sim.MaxGames, "number of games in the run (over all shards), 1 to 10^15")
+	int64Flag(fs, &o.games, "games", "a number of games", 1_000_000, 1, sim.MaxGames, "number of games in the run (over all shards), 1 to 10^15")
 	workersFlag(fs, &o.workers)
 	fs.BoolVar(&o.json, "json", false, "print the full result as one JSON object on stdout")
 	fs.StringVar(&o.out, "out", "", "write summary.json, summary.csv and the mergeable stats.json into this new directory")
@@ -58,6 +58,7 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if err != nil {
 		return err
 	}
+	warn(a, o.config.warnings)
 	cfg.Games, cfg.Workers = o.games, o.workers
 	if o.shard != "" {
 		if cfg.Shard, err = sim.ParseShard(o.shard); err != nil {
@@ -96,18 +97,19 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 
 	var progress sim.Progress
 	interval := 5 * time.Second
+	bar := newProgressPrinter(a.stderr, a.stderrIsTTY)
+	defer bar.finish(false)
 	if !o.quiet {
-		p := newProgressPrinter(a.stderr, a.stderrIsTTY)
-		progress = p.update
+		progress = bar.update
 		if a.stderrIsTTY {
 			interval = 200 * time.Millisecond
 		}
-		defer p.finish()
 	}
 	run, err := sim.Simulate(cmd.Context(), cfg, progress, interval)
 	if err != nil {
 		return runtimeError{err}
 	}
+	bar.finish(run.Complete) // before anything goes to stdout
 	file := run.File()
 	if o.out != "" {
 		if err := sim.WriteOutputs(o.out, file, version); err != nil {
@@ -115,6 +117,7 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		}
 	}
 	sum := file.Summary(version)
+	warn(a, summaryWarnings(sum))
 	if o.json {
 		data, err := json.MarshalIndent(sum, "", "  ")
 		if err != nil {
