@@ -62,6 +62,9 @@ func (e *Experiment) CheckRun(o RunOptions) error {
 		}
 		games = o.Games
 	}
+	if games == 0 {
+		return fmt.Errorf("games: %s gives no games per cell: add games: N to it, or give --games N", e.Source)
+	}
 	if o.CIWidth < 0 || math.IsNaN(o.CIWidth) || math.IsInf(o.CIWidth, 0) {
 		return fmt.Errorf("ci-width: %v, want a positive width", o.CIWidth)
 	}

@@ -62,8 +62,12 @@ func newExperimentValidateCmd(a *app) *cobra.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			fmt.Fprintf(a.stdout, "%s: valid; %d cells, %d paired comparisons, %d one-sample tests per cell, %s games per cell, seed %d\n",
-				e.Source, len(e.Cells), len(e.Pairs), len(e.OneSample), thousands(e.File.Games), e.File.Seed)
+			games := thousands(e.File.Games) + " games per cell"
+			if e.File.Games == 0 {
+				games = "games per cell not given (give --games to run it)"
+			}
+			fmt.Fprintf(a.stdout, "%s: valid; %d cells, %d paired comparisons, %d one-sample tests per cell, %s, seed %d\n",
+				e.Source, len(e.Cells), len(e.Pairs), len(e.OneSample), games, e.File.Seed)
 			for _, c := range e.Cells {
 				fmt.Fprintf(a.stdout, "  cell %2d: %s\n", c.Index, c.Label)
 			}
