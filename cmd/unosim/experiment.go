@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -188,18 +189,68 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 
 func printExperiment(a *app, r *experiments.Result, dir string) {
 	e := r.Experiment
+	w := a.stdout
 	if !r.Complete {
-		fmt.Fprintln(a.stdout, "INCOMPLETE: interrupted; the figures cover only the games played.")
+		fmt.Fprintln(w, "INCOMPLETE: interrupted; the figures cover only the games played.")
 	}
-	fmt.Fprintf(a.stdout, "%s: %d cells, seed %d, %.1f s\n\n", e.File.Name, len(e.Cells), r.Seed, r.End.Sub(r.Start).Seconds())
-	tw := tabwriter.NewWriter(a.stdout, 2, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "cell\tgames\tunfinished\tturns mean [95% CI]\tfirst player wins [95% CI]")
+	fmt.Fprintf(w, "%s: %d cells, seed %d, %.1f s\n\n", e.File.Name, len(e.Cells), r.Seed, r.End.Sub(r.Start).Seconds())
+	main := e.Main.String()
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintf(tw, "cell\tgames\tunfinished\t%s [95%% CI] (main)\tturns mean [95%% CI]\tfirst player wins [95%% CI]\n", main)
 	for i, c := range e.Cells {
 		st := &r.Cells[i].Stats
 		m := st.Turns.MeanCI(sim.Confidence)
 		fp := sim.Summarize(c.Config.Identity(), st, 0, st.Games, true, 0, version).FirstPlayer
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f [%.2f, %.2f]\t%s %s\n", c.Label, thousands(st.Games), thousands(st.Unfinished+st.Blocked), m.Mean, m.Lo, m.Hi, pct(fp.Rate), ci(fp.CI))
+		est, lo, hi := r.MainEstimate(i)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2f [%.2f, %.2f]\t%s %s\n", c.Label, thousands(st.Games), thousands(st.Unfinished+st.Blocked),
+			estimateText(e.Main.Numeric(), est, lo, hi), m.Mean, m.Lo, m.Hi, pct(fp.Rate), ci(fp.CI))
 	}
 	tw.Flush()
-	fmt.Fprintf(a.stdout, "\nreport: %s/report.md (tests, plots); data: summary.csv, stats.json\n", dir)
+	if tests := r.Tests(); len(tests) > 0 {
+		significant := 0
+		for _, t := range tests {
+			if t.PHolm < 0.05 {
+				significant++
+			}
+		}
+		fmt.Fprintf(w, "\n%d tests, %d significant at 5%% after Holm's adjustment:\n", len(tests), significant)
+		tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+		fmt.Fprintln(tw, "test\tmetric\teffect [95% CI]\tp\tp (Holm)\tverdict")
+		for _, t := range tests {
+			m, err := experiments.ParseMetric(t.Metric)
+			numeric := err == nil && m.Numeric()
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, t.Metric, estimateText(numeric, t.Effect, t.EffectLo, t.EffectHi), pValue(t.P), pValue(t.PHolm), verdict(t.PHolm))
+		}
+		tw.Flush()
+	}
+	fmt.Fprintf(w, "\nreport: %s/report.md (tests, plots); data: summary.csv, stats.json\n", dir)
+}
+
+// estimateText formats an estimate and its interval: numbers to two
+// decimals, proportions as percentages.
+func estimateText(numeric bool, est, lo, hi float64) string {
+	if numeric {
+		return fmt.Sprintf("%.2f [%.2f, %.2f]", est, lo, hi)
+	}
+	return fmt.Sprintf("%s [%s, %s]", pct(est), pct(lo), pct(hi))
+}
+
+func pValue(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "-"
+	case p < 1e-4:
+		return fmt.Sprintf("%.1e", p)
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+func verdict(pHolm float64) string {
+	switch {
+	case math.IsNaN(pHolm):
+		return "not testable"
+	case pHolm < 0.05:
+		return "differs"
+	}
+	return "no evidence of a difference"
 }
