@@ -366,4 +366,3 @@ func TestSummaryCSVIsReproducible(t *testing.T) {
 		t.Errorf("the options column does not name the changed option:\n%s", want[:200])
 	}
 }
-
