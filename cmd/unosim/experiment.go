@@ -124,8 +124,8 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 			if o.out == "" {
 				return usagef("experiment run needs --out DIR, a new directory for the report")
 			}
-			if o.ciWidth < 0 {
-				return usagef("--ci-width %v: want a positive width", o.ciWidth)
+			if o.ciWidth < 0 || math.IsNaN(o.ciWidth) || math.IsInf(o.ciWidth, 0) {
+				return usagef("--ci-width %v: want a positive width, e.g. 0.25 (turns, or a fraction for proportions)", o.ciWidth)
 			}
 			ro := experiments.RunOptions{Games: o.games, Workers: o.workers, CIWidth: o.ciWidth, Interval: 5 * time.Second}
 			if cmd.Flags().Changed("seed") {
@@ -133,7 +133,7 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 			}
 			if o.shard != "" {
 				if ro.Shard, err = sim.ParseShard(o.shard); err != nil {
-					return usageError{err}
+					return usageError{fmt.Errorf("--%w", err)}
 				}
 				if o.ciWidth > 0 {
 					return usagef("--ci-width and --shard cannot be combined: a shard cannot know when the other shards' cells are precise enough")

@@ -62,7 +62,7 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	cfg.Games, cfg.Workers = o.games, o.workers
 	if o.shard != "" {
 		if cfg.Shard, err = sim.ParseShard(o.shard); err != nil {
-			return usageError{err}
+			return usageError{fmt.Errorf("--%w", err)}
 		}
 		if o.out == "" {
 			return usagef("--shard needs --out DIR, where the shard's mergeable stats.json is written")
