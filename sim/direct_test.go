@@ -185,6 +185,13 @@ func TestStatsEqualDirectCounts(t *testing.T) {
 				t.Errorf("matches of one round only: rounds max %d", st.Rounds.Max())
 			}
 		}},
+		{"losers accumulate, highest loses: shared wins", func() *Config {
+			return config(t, 1500, 4, []string{"random"}, "scoring=losers-accumulate", "losers-outcome=highest-loses", "target=60")
+		}, func(t *testing.T, st *Stats) {
+			if st.SharedWins == 0 {
+				t.Errorf("no shared wins to check")
+			}
+		}},
 		{"places, fixed seats, turn cap", func() *Config {
 			return config(t, 1500, 4, []string{"random"}, "play-for-places=true", "max-turns=60")
 		}, func(t *testing.T, st *Stats) {
@@ -365,4 +372,79 @@ func TestSummaryCSVIsReproducible(t *testing.T) {
 	if !strings.Contains(want, ",stack-draw-two=true,") {
 		t.Errorf("the options column does not name the changed option:\n%s", want[:200])
 	}
+}
+
+// Merge adds every count: each integer field, slice and histogram of one
+// Stats filled with distinct values, merged into another, holds the sum.
+func TestMergeAddsEveryField(t *testing.T) {
+	fill := func(st *Stats, base int64) {
+		v := reflect.ValueOf(st).Elem()
+		k := base
+		for i := range v.NumField() {
+			f := v.Field(i)
+			if !v.Type().Field(i).IsExported() {
+				continue
+			}
+			switch x := f.Addr().Interface().(type) {
+			case *int64:
+				k++
+				*x = k
+			case *[]int64:
+				for j := range *x {
+					k++
+					(*x)[j] = k
+				}
+			case *[][]int64:
+				for _, row := range *x {
+					for j := range row {
+						k++
+						row[j] = k
+					}
+				}
+			case *analysis.IntHist:
+				k++
+				x.Add(int(k % 50))
+			case *map[string]int64:
+				k++
+				(*x)["skips"] = k
+			default:
+				t.Fatalf("field %s of type %T: teach this test to fill it", v.Type().Field(i).Name, x)
+			}
+		}
+	}
+	c := config(t, 10, 3, []string{"heuristic", "random"}, "play-for-places=true")
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	a, b, want := NewStats(c), NewStats(c), NewStats(c)
+	fill(&a, 0)
+	fill(&b, 1000)
+	a.Merge(&b)
+	fill(&want, 0)
+	wv, bv := reflect.ValueOf(&want).Elem(), reflect.ValueOf(&b).Elem()
+	for i := range wv.NumField() {
+		if !wv.Type().Field(i).IsExported() {
+			continue
+		}
+		switch w := wv.Field(i).Addr().Interface().(type) {
+		case *int64:
+			*w += bv.Field(i).Int()
+		case *[]int64:
+			for j, x := range bv.Field(i).Interface().([]int64) {
+				(*w)[j] += x
+			}
+		case *[][]int64:
+			for r, row := range bv.Field(i).Interface().([][]int64) {
+				for j, x := range row {
+					(*w)[r][j] += x
+				}
+			}
+		case *analysis.IntHist:
+			o := bv.Field(i).Interface().(analysis.IntHist)
+			w.Merge(&o)
+		case *map[string]int64:
+			(*w)["skips"] += bv.Field(i).Interface().(map[string]int64)["skips"]
+		}
+	}
+	compareStats(t, "merged", &a, &want)
 }

@@ -150,7 +150,7 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 			if !o.quiet {
 				ro.Progress = bar.update
 				if a.stderrIsTTY {
-					ro.Interval = 200 * time.Millisecond
+					ro.Interval = ttyInterval
 				}
 			}
 			res, err := e.Run(cmd.Context(), ro)

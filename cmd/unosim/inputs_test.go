@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -404,5 +405,56 @@ func TestProgressBar(t *testing.T) {
 	p.finish(true)
 	if b.Len() != 0 {
 		t.Fatalf("a short run drew %q", b.String())
+	}
+}
+
+// syncBuffer is one buffer for stdout and stderr, as on a terminal.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// On a terminal the bar is ended on its own line, at 100%, before the
+// report goes to stdout: the report never shares the bar's line.
+func TestBarEndsBeforeTheReport(t *testing.T) {
+	defer func(a, i time.Duration) { progressAfter, ttyInterval = a, i }(progressAfter, ttyInterval)
+	progressAfter, ttyInterval = 0, time.Millisecond
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tiny.yaml")
+	os.WriteFile(file, []byte(tinyExperiment), 0o644)
+	for _, c := range []struct {
+		args   []string
+		report string // the report's first line starts so
+		games  string // the games on the last bar
+	}{
+		{[]string{"simulate", "--games", "20000", "--players", "2", "--strategy", "random"}, "unosim " + version + ": classic rules", "20,000/20,000 games"},
+		// --ci-width stops both cells after two batches of 10,000, before
+		// --games: the bar still ends at 100%, with the games played.
+		{[]string{"experiment", "run", file, "--out", filepath.Join(dir, "o"), "--ci-width", "100", "--games", "30000"}, "tiny: 2 cells", "40,000/60,000 games"},
+	} {
+		args := c.args
+		var term syncBuffer
+		a := &app{stdout: &term, stderr: &term, stderrIsTTY: true}
+		if code := execute(context.Background(), a, newRootCmd(a), args); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, term.b.String())
+		}
+		out := term.b.String()
+		bar := strings.LastIndex(out, "\r")
+		end := strings.Index(out[bar:], "\n")
+		if bar < 0 || end < 0 {
+			t.Fatalf("%v: no bar, or the bar never ends:\n%q", args, out)
+		}
+		if line := out[bar : bar+end]; !strings.Contains(line, "100.0%") || !strings.Contains(line, "done in") || !strings.Contains(line, c.games) {
+			t.Errorf("%v: the last bar is %q, want it at 100%%", args, line)
+		}
+		if !strings.HasPrefix(out[bar+end+1:], c.report) {
+			t.Errorf("%v: the report does not follow the ended bar:\n%q", args, out[bar:])
+		}
 	}
 }

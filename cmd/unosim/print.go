@@ -14,6 +14,13 @@ import (
 	"github.com/unosim/unosim/sim"
 )
 
+// progressAfter is how long a run goes before its progress shows, and
+// ttyInterval how often a terminal's bar is redrawn (variables for tests).
+var (
+	progressAfter = time.Second
+	ttyInterval   = 200 * time.Millisecond
+)
+
 // progressPrinter shows a run's progress on stderr: a live bar on a
 // terminal, otherwise a plain line at each call; nothing in the first second.
 // finish must be called before anything is printed on stdout, so that the
@@ -32,7 +39,7 @@ func newProgressPrinter(w io.Writer, tty bool) *progressPrinter {
 
 func (p *progressPrinter) update(done, total int64, elapsed time.Duration) {
 	p.done, p.total, p.elapsed = done, total, elapsed
-	if elapsed < time.Second || done == 0 {
+	if elapsed < progressAfter || done == 0 {
 		return
 	}
 	p.draw(done, total, elapsed, false)

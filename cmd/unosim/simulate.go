@@ -102,7 +102,7 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if !o.quiet {
 		progress = bar.update
 		if a.stderrIsTTY {
-			interval = 200 * time.Millisecond
+			interval = ttyInterval
 		}
 	}
 	run, err := sim.Simulate(cmd.Context(), cfg, progress, interval)
