@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/experiments"
 	"github.com/unosim/unosim/sim"
 )
@@ -169,6 +170,7 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 			if err := experiments.WriteOutputs(o.out, f, version, runtime.Version()); err != nil {
 				return runtimeError{err}
 			}
+			warn(a, experimentWarnings(res))
 			printExperiment(a, res, o.out)
 			if !res.Complete {
 				return errInterrupted
@@ -253,4 +255,21 @@ func verdict(pHolm float64) string {
 		return "differs"
 	}
 	return "no evidence of a difference"
+}
+
+// experimentWarnings names the cells whose length statistics include games
+// cut off at max-turns, or matches stopped by the round cap.
+func experimentWarnings(r *experiments.Result) []string {
+	var w []string
+	for i, c := range r.Experiment.Cells {
+		st := &r.Cells[i].Stats
+		if capped := st.Unfinished - st.MatchCapped; capped > 0 {
+			w = append(w, fmt.Sprintf("cell %s: %s of %s (%.3g%%) stopped at max-turns=%d; its length statistics include them at their capped length",
+				c.Label, games(capped), thousands(st.Games), 100*float64(capped)/float64(st.Games), c.Config.Options.MaxTurns))
+		}
+		if st.MatchCapped > 0 {
+			w = append(w, fmt.Sprintf("cell %s: %s reached the match cap of %s rounds; they count as unfinished", c.Label, games(st.MatchCapped), thousands(engine.MaxRounds)))
+		}
+	}
+	return w
 }

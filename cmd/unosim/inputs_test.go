@@ -357,6 +357,12 @@ func TestWarnings(t *testing.T) {
 	if strings.Contains(out, "warning") || !strings.Contains(out, "cut off at max-turns=30") {
 		t.Errorf("stdout:\n%s", out)
 	}
+	file := filepath.Join(t.TempDir(), "capped.yaml")
+	os.WriteFile(file, []byte("name: capped\ngames: 300\ngrids:\n  - options:\n      short: {max-turns: 25}\n"), 0o644)
+	if code, _, stderr := unosim(t, "experiment", "run", file, "--out", filepath.Join(t.TempDir(), "o"), "--quiet"); code != 0 ||
+		!strings.Contains(stderr, "warning: cell all: ") || !strings.Contains(stderr, "stopped at max-turns=25; its length statistics include them") {
+		t.Errorf("experiment with capped games: exit %d, stderr %s", code, stderr)
+	}
 	if _, _, stderr := unosim(t, "simulate", "--games", "50", "--quiet", "--set", "scoring=winner-takes", "--set", "target=100"); strings.Contains(stderr, "warning") {
 		t.Errorf("a target with matches warned: %s", stderr)
 	}
