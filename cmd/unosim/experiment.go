@@ -50,7 +50,7 @@ func loadExperiment(arg string) (*experiments.Experiment, []byte, error) {
 		e, err := experiments.Parse("builtin:"+arg, data)
 		return e, data, err
 	default:
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("%s: cannot read the experiment file: %v", arg, errors.Unwrap(err))
 	}
 }
 
