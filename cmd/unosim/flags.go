@@ -193,9 +193,9 @@ func someArgs(what string) cobra.PositionalArgs {
 func timeLeft(seconds float64) string {
 	const most = 100_000 * 3600
 	switch {
-	case math.IsNaN(seconds) || seconds > most:
+	case seconds > most:
 		return "more than 100,000h"
-	case seconds < 0:
+	case seconds < 0 || math.IsNaN(seconds): // NaN: nothing left at no measured rate
 		seconds = 0
 	}
 	return time.Duration(seconds * float64(time.Second)).Round(time.Second).String()

@@ -46,8 +46,11 @@ func (p *progressPrinter) update(done, total int64, elapsed time.Duration) {
 }
 
 func (p *progressPrinter) draw(done, total int64, elapsed time.Duration, final bool) {
-	rate := float64(done) / elapsed.Seconds()
-	left := timeLeft(float64(total-done) / rate)
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	left := timeLeft(float64(total-done) / rate) // +Inf (no rate yet) prints as "more than"
 	frac := min(1, float64(done)/float64(total))
 	if final {
 		frac, left = 1, "done in "+elapsed.Round(time.Second/10).String()

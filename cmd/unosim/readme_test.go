@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // readmeCommands returns the unosim command lines of the README's sh
@@ -67,5 +71,63 @@ func TestREADMECommandsRun(t *testing.T) {
 	}
 	if counts["simulate"] < 5 || counts["experiment"] < 5 || counts["replay"] < 1 {
 		t.Fatalf("found %v README commands: the extraction missed some", counts)
+	}
+}
+
+// Every example of every command's --help runs too (with few games).
+func TestHelpExamplesRun(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```yaml\n(name:.*?)```").FindStringSubmatch(string(data))
+	t.Chdir(t.TempDir())
+	os.WriteFile("my-experiment.yaml", []byte(m[1]), 0o644)
+	var all []*cobra.Command
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		all = append(all, c)
+		for _, s := range c.Commands() {
+			walk(s)
+		}
+	}
+	walk(newRootCmd(&app{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}))
+	var lines [][2]string // command path, example line
+	var merges [][2]string
+	for _, c := range all {
+		for _, line := range strings.Split(c.Example, "\n") {
+			if f := strings.Fields(line); len(f) > 1 && f[0] == "unosim" {
+				if f[1] == "merge" {
+					merges = append(merges, [2]string{c.CommandPath(), line})
+				} else {
+					lines = append(lines, [2]string{c.CommandPath(), line})
+				}
+			}
+		}
+	}
+	n := 0
+	// merge last: it merges the shard the simulate example writes
+	// (run/shard0, of 240 games) with the other three made here.
+	for _, ex := range append(lines, merges...) {
+		args := strings.Fields(ex[1])[1:]
+		run := append([]string{}, args...)
+		switch {
+		case args[0] == "merge":
+			for i := 1; i < 4; i++ {
+				unosim(t, "simulate", "--games", "240", "--shard", strconv.Itoa(i)+"/4", "--out", "run/shard"+strconv.Itoa(i), "--quiet")
+			}
+			run = append(run[:len(run)-2], "run/shard3", "--out", "run/all")
+		case args[0] == "simulate":
+			run = append(run, "--games", "240", "--quiet")
+		case args[0] == "experiment" && args[1] == "run":
+			run = append(run, "--games", "24", "--quiet")
+		}
+		if code, _, stderr := unosim(t, run...); code != 0 {
+			t.Errorf("%s --help example %q: exit %d\n%s", ex[0], ex[1], code, stderr)
+		}
+		n++
+	}
+	if n < 10 {
+		t.Fatalf("ran %d examples", n)
 	}
 }
