@@ -185,6 +185,9 @@ type Experiment struct {
 	Pairs     []Pair
 	OneSample []OneSample
 	Axes      []string // the axes that vary, in order
+	// Warnings are valid but probably unintended settings, as file:line:
+	// message (an option the cell's scoring ignores), for stderr.
+	Warnings []string
 }
 
 // Load reads and validates an experiment file.
@@ -687,6 +690,15 @@ func (e *Experiment) cell(gi int, rs engine.RuleSet, players int, opt entry[map[
 	}
 	if err := o.Validate(players); err != nil {
 		return Cell{}, errAt(at("options", opt.Key), "options %s with %s and %d players: %v", opt.Key, rs, players, err)
+	}
+	for _, name := range names {
+		if (name == "target" && o.Scoring == engine.ScoreSingle) || (name == "losers-outcome" && o.Scoring != engine.ScoreLosersAccumulate) {
+			scoring, _ := o.Get("scoring")
+			w := fmt.Sprintf("%s:%d: options %s: %s has no effect with scoring=%s", e.Source, at("options", opt.Key, name), opt.Key, name, scoring)
+			if !slices.Contains(e.Warnings, w) {
+				e.Warnings = append(e.Warnings, w)
+			}
+		}
 	}
 	luLine := at("lineups", lu.Key)
 	if len(lu.Value) != 1 && len(lu.Value) != players {

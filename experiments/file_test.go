@@ -104,3 +104,15 @@ func TestREADMEExperimentFiles(t *testing.T) {
 		t.Fatal("no experiment file found in the README")
 	}
 }
+
+// An option the cell's scoring ignores is a warning with its line.
+func TestFileWarnsOfOptionsWithoutEffect(t *testing.T) {
+	e := mustParse(t, "name: x\ngames: 5\ngrids:\n  - players: [2, 3]\n    options:\n      a: {target: 100}\n      b: {scoring: winner-takes, target: 100}\n      c: {losers-outcome: highest-loses}\n")
+	want := []string{
+		"small.yaml:6: options a: target has no effect with scoring=single",
+		"small.yaml:8: options c: losers-outcome has no effect with scoring=single",
+	}
+	if strings.Join(e.Warnings, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("warnings %q, want %q", e.Warnings, want)
+	}
+}

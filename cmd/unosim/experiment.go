@@ -64,6 +64,7 @@ func newExperimentValidateCmd(a *app) *cobra.Command {
 			if err != nil {
 				return usageError{err}
 			}
+			warn(a, e.Warnings)
 			games := thousands(e.File.Games) + " games per cell"
 			if e.File.Games == 0 {
 				games = "games per cell not given (give --games to run it)"
@@ -122,6 +123,7 @@ manifest.json, stats.json (mergeable), summary.csv, report.md and plots/ (PNG an
 			if err != nil {
 				return usageError{err}
 			}
+			warn(a, e.Warnings)
 			if o.out == "" {
 				return usagef("experiment run needs --out DIR, a new directory for the report")
 			}
