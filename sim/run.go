@@ -22,6 +22,7 @@ type Run struct {
 	Lo, Hi   int64 // the game indices this run covers
 	Complete bool  // false when the run was interrupted: Stats cover only the games done
 	Elapsed  time.Duration
+	Workers  int // the worker goroutines that played
 }
 
 // Progress receives the number of games done so far; it is called from
@@ -52,7 +53,8 @@ func Simulate(ctx context.Context, cfg *Config, progress Progress, interval time
 
 	eg := errgroup.Group{}
 	for w := range workers {
-		eg.Go(func() error {
+		eg.Go(func() (err error) {
+			defer CatchPanic(&err)
 			wk, err := NewTable(cfg)
 			if err != nil {
 				return err
@@ -100,7 +102,7 @@ func Simulate(ctx context.Context, cfg *Config, progress Progress, interval time
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{Config: cfg, Lo: lo, Hi: hi, Elapsed: time.Since(start)}
+	run := &Run{Config: cfg, Lo: lo, Hi: hi, Elapsed: time.Since(start), Workers: workers}
 	run.Stats = newStats(cfg.Players, cfg.strategies(), 0, cfg.Options.PlayForPlaces)
 	run.Stats.Events = map[string]int64{}
 	for i := range stats {

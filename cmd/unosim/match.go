@@ -199,7 +199,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 	start := time.Now()
 	deals := dealsFor(o.games, n)
 	prog := newProgressPrinter(a.stderr, a.stderrIsTTY)
-	defer prog.finish()
+	defer prog.finish(false)
 	progress := func(base int64) func(int64) {
 		if o.table.quiet {
 			return nil
@@ -248,7 +248,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		}
 	}
 	res.Seconds = time.Since(start).Seconds()
-	prog.finish()
+	prog.finish(true)
 	if o.table.json {
 		return printJSON(a.stdout, res)
 	}

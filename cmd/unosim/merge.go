@@ -21,7 +21,7 @@ func newMergeCmd(a *app) *cobra.Command {
 must share configuration and seed and cover every game index exactly once. The merged
 summary.json, summary.csv and stats.json are those of a single run of all the games.`,
 		Example: `  unosim merge run/shard0 run/shard1 run/shard2 --out run/all`,
-		Args:    cobra.MinimumNArgs(1),
+		Args:    someArgs("the output directories of the shards to merge"),
 		RunE: func(_ *cobra.Command, dirs []string) error {
 			if out == "" {
 				return usagef("merge needs --out DIR, a new directory for the merged result")

@@ -50,7 +50,7 @@ func newStrategiesCmd(a *app) *cobra.Command {
 		Short: "List the strategies and their parameters",
 		Long: `List the built-in strategies and their parameters. Choose one with --strategy
 NAME[:KEY=VALUE,...], for example --strategy heuristic:bluff=0.3,challenge=seen.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			if asJSON {
 				data, err := json.MarshalIndent(strategyListing(), "", "  ")

@@ -149,7 +149,7 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 	if err != nil {
 		return interruptedOr(ctx, err)
 	}
-	prog.finish()
+	prog.finish(true)
 	res.CrossTable = make([][]h2h, k)
 	for i := range k {
 		res.CrossTable[i] = make([]h2h, k)
