@@ -4,7 +4,7 @@
 GO ?= go
 FUZZTIME ?= 30s
 
-.PHONY: all build test bench fuzz lint run signature faults
+.PHONY: all build test bench fuzz lint run signature faults tune-check
 
 all: lint test build
 
@@ -40,3 +40,8 @@ signature:
 # `go test` runs a few rounds of the same tests.
 faults:
 	UNOSIM_FAULT_ROUNDS=100 $(GO) test ./cmd/unosim -run Killed -count=1 -v
+
+# The tuner on a real problem (about 30 s on 2 cores; not part of `make test`):
+# both methods must beat their start on a million fresh games.
+tune-check:
+	UNOSIM_LONG=1 $(GO) test ./cmd/unosim -run TestTuneRealProblem -count=1 -v

@@ -40,9 +40,8 @@
 // gonum.org/v1/gonum/stat/distuv, except for Student t with many degrees of
 // freedom, where gonum loses precision and asymptotic expansions take over
 // (Abramowitz & Stegun 26.7.5 and 26.7.8; see dist.go for the measured
-// errors). The chi-square tail with one degree of freedom is erfc(√(x/2))
-// and the exact binomial tail of [McNemar] is a sum of exact integer
-// binomial coefficients; both are tested against gonum.
+// errors). The binomial tail of [McNemar]'s mid-p value at π = 1/2 is a sum
+// of exact integer binomial coefficients, tested against gonum.
 //
 //   - [Wilson]: the Wilson score interval for one proportion (Wilson 1927;
 //     recommended by Agresti & Coull 1998 and Newcombe 1998a). Checked
@@ -53,11 +52,13 @@
 //     hybrid score interval for p1−p2 (Newcombe 1998b, method 10), checked
 //     against Newcombe's own Table II and statsmodels
 //     confint_proportions_2indep(method='newcomb').
-//   - [McNemar]: McNemar's test for paired binary outcomes (McNemar 1947):
-//     the exact conditional binomial test when b+c < 25, otherwise the
-//     continuity-corrected chi-square, as R mcnemar.test; with the Wald
-//     interval for the difference of paired proportions (Agresti 2002,
-//     §10.1).
+//   - [McNemar]: McNemar's test for paired binary outcomes (McNemar 1947)
+//     with an interval for the difference of paired proportions that is
+//     dual to it (it excludes 0 exactly when p < 1 − confidence): below 25
+//     discordant pairs the mid-p conditional test (Fagerland, Lydersen &
+//     Laake 2013) and the interval that inverts it; from 25 on the
+//     asymptotic score test (uncorrected McNemar z) and Tango's (1998) score
+//     interval. Coverage is checked by exact enumeration.
 //   - [Paired.Test] and [IntHist.MeanCI]: the one-sample Student t test and
 //     interval (as R t.test), checked against R's sleep data set.
 //   - [Holm]: Holm's (1979) step-down adjusted p-values, as R p.adjust(,
@@ -74,6 +75,8 @@
 //   - Agresti, A. & Coull, B. A. (1998). Approximate is better than "exact"
 //     for interval estimation of binomial proportions. The American
 //     Statistician 52(2), 119–126.
+//   - Berry, G. & Armitage, P. (1995). Mid-P confidence intervals: a brief
+//     review. The Statistician 44(4), 417–423.
 //   - Fagerland, M. W., Lydersen, S. & Laake, P. (2013). The McNemar test for
 //     binary matched-pairs data: mid-p and asymptotic are better than exact
 //     conditional. BMC Medical Research Methodology 13, 91.
@@ -92,6 +95,9 @@
 //   - Newcombe, R. G. (1998b). Interval estimation for the difference between
 //     independent proportions: comparison of eleven methods. Statistics in
 //     Medicine 17, 873–890.
+//   - Tango, T. (1998). Equivalence test and confidence interval for the
+//     difference in proportions for the paired-sample design. Statistics
+//     in Medicine 17, 891–908.
 //   - Wilson, E. B. (1927). Probable inference, the law of succession, and
 //     statistical inference. Journal of the American Statistical
 //     Association 22, 209–212.

@@ -35,10 +35,10 @@ func ExampleMcNemar() {
 	// Agresti (2002), Table 10.1: 150 approve only in the first survey,
 	// 86 only in the second, of 1600 people.
 	r := analysis.McNemar(150, 86, 1600, 0.95)
-	fmt.Printf("chi2=%.3f p=%.2g exact=%v diff=%.3f CI=(%.3f, %.3f)\n",
-		r.Statistic, r.P, r.Exact, r.Diff, r.DiffLo, r.DiffHi)
+	fmt.Printf("z=%.3f p=%.2g midp=%v diff=%.3f CI=(%.3f, %.3f)\n",
+		r.Z, r.P, r.MidP, r.Diff, r.DiffLo, r.DiffHi)
 	// Output:
-	// chi2=16.818 p=4.1e-05 exact=false diff=0.040 CI=(0.021, 0.059)
+	// z=4.166 p=3.1e-05 midp=false diff=0.040 CI=(0.021, 0.059)
 }
 
 func ExampleIntHist() {

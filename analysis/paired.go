@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"math/big"
+	"math/bits"
 )
 
 // Paired accumulates paired differences of a numeric outcome, for example the
@@ -10,16 +11,63 @@ import (
 // configuration B on the same deal (common random numbers). Its zero value is
 // empty and ready to use; it can be copied with =.
 //
-// The sums are float64. When every difference is an integer (turns, cards,
-// points), every partial sum is an integer and float64 holds it exactly as
-// long as |SumSq| <= 2^53 ≈ 9.0e15 (for example 9e9 pairs with |d| <= 1000).
-// Then N, Sum and SumSq, and so [Paired.Test], are exact and do not depend
-// on the order of Add and Merge calls. For non-integer differences the sums
-// are rounded and their last bits may depend on that order.
+// Besides the float64 sums it keeps exact 128-bit integer sums of the
+// differences that are integers of magnitude at most 2^53 (turns, cards,
+// points), so for integer data [Paired.Test] is exact whatever the size of
+// the sums: float64 alone holds Σd² exactly only up to 2^53, and past it
+// the rounded sums could give a variance of 0 (a point interval and p = 0)
+// for data that vary. The exact sums do not depend on the order of Add and
+// Merge calls. Once a non-integer difference is added (or a sum would pass
+// 2^127), Test falls back to the float64 sums, whose last bits may then
+// depend on that order.
+//
+// N, Sum and SumSq may be set directly (a Paired built from stored sums);
+// such a value has no exact sums and Test uses the float64 ones. Use
+// [PairedSums] for stored integer sums.
 type Paired struct {
 	N     int64   // number of differences
 	Sum   float64 // Σ d
 	SumSq float64 // Σ d²
+
+	exact    int64 // how many of the N differences the exact sums hold
+	overflow bool  // an exact sum passed its range
+	isum     i128  // Σ d over the exact differences
+	isumsqHi uint64
+	isumsqLo uint64 // Σ d² over the exact differences, 128 bits
+}
+
+// i128 is a two's complement 128-bit integer.
+type i128 struct {
+	hi int64
+	lo uint64
+}
+
+func (x *i128) add(y i128) (overflow bool) {
+	lo, carry := bits.Add64(x.lo, y.lo, 0)
+	hi := x.hi + y.hi + int64(carry)
+	// Signed overflow: both operands' high words of one sign, the result's of the other.
+	overflow = (x.hi >= 0) == (y.hi >= 0) && (hi >= 0) != (x.hi >= 0)
+	x.hi, x.lo = hi, lo
+	return overflow
+}
+
+func (x i128) big() *big.Int {
+	v := new(big.Int).SetInt64(x.hi)
+	v.Lsh(v, 64)
+	return v.Or(v, new(big.Int).SetUint64(x.lo))
+}
+
+// maxExact is the largest magnitude of a difference kept in the exact sums:
+// every integer up to it is a float64.
+const maxExact = 1 << 53
+
+// PairedSums returns the Paired holding n integer differences with the
+// given exact sums (for example sums stored by a run), so that Test is exact.
+func PairedSums(n, sum int64, sumSq uint64) Paired {
+	p := Paired{N: n, Sum: float64(sum), SumSq: float64(sumSq), exact: n}
+	p.isum = i128{hi: sum >> 63, lo: uint64(sum)}
+	p.isumsqLo = sumSq
+	return p
 }
 
 // Add records one difference d. It does not check d: a NaN or infinite d
@@ -28,6 +76,24 @@ func (p *Paired) Add(d float64) {
 	p.N++
 	p.Sum += d
 	p.SumSq += d * d
+	if d == math.Trunc(d) && math.Abs(d) <= maxExact {
+		i := int64(d)
+		p.exact++
+		if p.isum.add(i128{hi: i >> 63, lo: uint64(i)}) {
+			p.overflow = true
+		}
+		a := uint64(i)
+		if i < 0 {
+			a = uint64(-i)
+		}
+		h, l := bits.Mul64(a, a)
+		var carry uint64
+		p.isumsqLo, carry = bits.Add64(p.isumsqLo, l, 0)
+		p.isumsqHi, carry = bits.Add64(p.isumsqHi, h, carry)
+		if carry != 0 {
+			p.overflow = true
+		}
+	}
 }
 
 // Merge adds the differences accumulated in o to p.
@@ -35,12 +101,30 @@ func (p *Paired) Merge(o Paired) {
 	p.N += o.N
 	p.Sum += o.Sum
 	p.SumSq += o.SumSq
+	p.exact += o.exact
+	p.overflow = p.overflow || o.overflow
+	if p.isum.add(o.isum) {
+		p.overflow = true
+	}
+	var carry uint64
+	p.isumsqLo, carry = bits.Add64(p.isumsqLo, o.isumsqLo, 0)
+	p.isumsqHi, carry = bits.Add64(p.isumsqHi, o.isumsqHi, carry)
+	if carry != 0 {
+		p.overflow = true
+	}
 }
+
+// isExact reports whether the exact sums hold every difference.
+func (p *Paired) isExact() bool { return p.exact == p.N && !p.overflow }
 
 // Mean returns the mean difference Sum/N, or NaN when N == 0.
 func (p Paired) Mean() float64 {
 	if p.N <= 0 {
 		return math.NaN()
+	}
+	if p.isExact() {
+		m, _ := new(big.Rat).SetFrac(p.isum.big(), big.NewInt(p.N)).Float64()
+		return m
 	}
 	return p.Sum / float64(p.N)
 }
@@ -51,14 +135,33 @@ func (p Paired) Mean() float64 {
 // paired t test, as R t.test(a, b, paired=TRUE) or t.test(a − b).
 //
 // The sample variance (N·SumSq − Sum²)/(N(N−1)) is evaluated in exact
-// rational arithmetic from the stored sums, so there is no cancellation even
-// when the mean is large compared with the standard deviation. See [MeanCI]
-// for the edge cases (N < 2, zero variance).
+// rational arithmetic, from the exact integer sums when they hold every
+// difference and from the stored float64 sums otherwise, so there is no
+// cancellation even when the mean is large compared with the standard
+// deviation. See [MeanCI] for the edge cases (N < 2, zero variance).
 func (p Paired) Test(confidence float64) MeanCI {
 	if p.N <= 0 {
 		return meanCI(p.N, math.NaN(), math.NaN(), confidence)
 	}
+	if p.isExact() {
+		s2 := new(big.Int).Lsh(new(big.Int).SetUint64(p.isumsqHi), 64)
+		s2.Or(s2, new(big.Int).SetUint64(p.isumsqLo))
+		return meanCI(p.N, p.Mean(), exactVariance(p.N, p.isum.big(), s2), confidence)
+	}
 	return meanCI(p.N, p.Mean(), sampleVariance(p.N, p.Sum, p.SumSq), confidence)
+}
+
+// exactVariance is (n·s2 − s1²)/(n(n−1)) for exact integer sums, correctly
+// rounded; NaN for n < 2.
+func exactVariance(n int64, s1, s2 *big.Int) float64 {
+	if n < 2 {
+		return math.NaN()
+	}
+	num := new(big.Int).Mul(s2, big.NewInt(n))
+	num.Sub(num, new(big.Int).Mul(s1, s1))
+	den := new(big.Int).Mul(big.NewInt(n), big.NewInt(n-1))
+	v, _ := new(big.Rat).SetFrac(num, den).Float64()
+	return v
 }
 
 // sampleVariance returns (n·s2 − s1²)/(n(n−1)) computed exactly from float64

@@ -159,3 +159,45 @@ func TestPairedAddDoesNotAllocate(t *testing.T) {
 		t.Errorf("Paired.Add allocates %v times", n)
 	}
 }
+
+func TestPairedNoFalseZeroVariance(t *testing.T) {
+	// Differences 2^27 and 2^27+1: Σd² = 2^55 + 2^28 + 1 is not a float64
+	// (its ulp is 8), and from the rounded sums N·Σd² − (Σd)² comes out as
+	// −1, which used to be clamped to a variance of 0: SD 0, T = Inf, P = 0.
+	// Exactly, the sample variance is ((1/2)²·2)/1 = 1/2.
+	var p Paired
+	p.Add(1 << 27)
+	p.Add(1<<27 + 1)
+	r := p.Test(0.95)
+	checkNear(t, "SD", r.SD, math.Sqrt(0.5), 1e-15)
+	checkNear(t, "Mean", r.Mean, 1<<27+0.5, 0)
+	if !(r.P > 0 && r.P < 1) || math.IsInf(r.T, 0) {
+		t.Errorf("P = %v, T = %v: want a finite test", r.P, r.T)
+	}
+	// Stored sums passed exactly give the same.
+	q := PairedSums(2, 1<<28+1, 1<<55+1<<28+1)
+	if q.Test(0.95) != r {
+		t.Errorf("PairedSums: %+v, want %+v", q.Test(0.95), r)
+	}
+	// Many large differences: sums past 2^64 stay exact. 2^20 copies of
+	// 2^40 and 2^20 of 2^40+2: mean 2^40+1, every |d − mean| = 1, so the
+	// sample variance is N/(N−1) with N = 2^21.
+	var big Paired
+	for range 1 << 20 {
+		big.Add(1 << 40)
+	}
+	var other Paired
+	for range 1 << 20 {
+		other.Add(1<<40 + 2)
+	}
+	big.Merge(other)
+	n := float64(1 << 21)
+	checkNear(t, "SD of large sums", big.Test(0.95).SD, math.Sqrt(n/(n-1)), 1e-15)
+	// A non-integer difference falls back to the float sums (and says so
+	// only by its precision): the sleep data still match R.
+	var s Paired
+	for _, d := range sleepDiffs {
+		s.Add(d)
+	}
+	checkNear(t, "sleep SD", s.Test(0.95).SD, 1.22999548327987318, 1e-12)
+}

@@ -118,91 +118,6 @@ func TwoProportion(x1, n1, x2, n2 int64, confidence float64) ProportionTest {
 	return r
 }
 
-// McNemarExactBelow is the number of discordant pairs b+c below which
-// [McNemar] uses the exact binomial test instead of the chi-square
-// approximation. b + c < 25 is a common rule of thumb rather than a derived
-// bound; Fagerland, Lydersen & Laake (2013, BMC Medical Research Methodology
-// 13:91) compare the exact and asymptotic versions. Below it the exact
-// p-value is cheap and exact; above it the two agree closely.
-const McNemarExactBelow = 25
-
-// McNemarResult is the result of [McNemar].
-type McNemarResult struct {
-	// B and C are the discordant counts as passed in.
-	B, C int64
-	// Statistic is the test statistic: when Exact, min(B, C), the binomial
-	// count whose tail gives P (statsmodels' convention); otherwise the
-	// continuity-corrected chi-square (|B−C|−1)²/(B+C), as R mcnemar.test.
-	Statistic float64
-	// P is the two-sided p-value.
-	P float64
-	// Exact reports whether P comes from the exact binomial test
-	// (B+C < McNemarExactBelow) rather than the chi-square approximation.
-	Exact bool
-	// Diff is the paired difference in proportions p_A − p_B = (B−C)/n.
-	Diff float64
-	// DiffLo and DiffHi bound the Wald interval for Diff (Agresti 2002, §10.1).
-	DiffLo, DiffHi float64
-}
-
-// McNemar tests whether two paired binary outcomes have the same success
-// probability, for example whether strategy A and strategy B win equally
-// often when each deal is played once by each (common random numbers).
-// b counts the pairs where only A succeeded, c those where only B succeeded,
-// and n is the total number of pairs, concordant ones included.
-//
-// Under the null hypothesis b is Binomial(b+c, 1/2) given b+c (McNemar 1947).
-// When b+c < [McNemarExactBelow] the p-value is the exact two-sided
-// binomial one, min(1, 2·P(X <= min(b, c))), which equals R binom.test(b, b+c)
-// and statsmodels mcnemar(exact=True). It is computed from exact integer
-// binomial coefficients (their sum is an integer below 2^24, and dividing
-// it by 2^(b+c) is exact in float64). Otherwise P is the upper tail
-// of the chi-square distribution with one degree of freedom at
-// (|b−c|−1)²/(b+c), as R mcnemar.test(correct=TRUE) and statsmodels
-// mcnemar(exact=False, correction=True); like them it is not clamped at 0,
-// so b == c gives 1/(b+c) rather than 0.
-//
-// The difference p_A − p_B = (b−c)/n has the Wald interval
-// Diff ± z·√(((b+c) − (b−c)²/n)/n²) (Agresti 2002, §10.1.1; it is the
-// variance of the difference of the two dependent marginal proportions),
-// clipped to [−1, 1].
-//
-// Edge cases: b+c == 0 gives Statistic 0, P 1 and Exact true. n == 0 (which
-// implies b == c == 0) makes Diff and its interval NaN. Negative counts or
-// b+c > n make every float field NaN. A confidence level outside (0, 1) makes
-// only DiffLo and DiffHi NaN.
-func McNemar(b, c, n int64, confidence float64) McNemarResult {
-	nan := math.NaN()
-	r := McNemarResult{B: b, C: c, Statistic: nan, P: nan, Diff: nan, DiffLo: nan, DiffHi: nan}
-	if b < 0 || c < 0 || n < 0 || b > n || c > n-b {
-		return r
-	}
-	d := b + c
-	if d < McNemarExactBelow {
-		r.Exact = true
-		k := min(b, c)
-		r.Statistic = float64(k)
-		r.P = math.Min(1, 2*binomHalfCDF(k, d))
-	} else {
-		diff := math.Abs(float64(b-c)) - 1
-		r.Statistic = diff * diff / float64(d)
-		r.P = chiSquare1Survival(r.Statistic)
-	}
-	if n == 0 {
-		return r
-	}
-	nf := float64(n)
-	r.Diff = float64(b-c) / nf
-	if validConfidence(confidence) {
-		bc := float64(b - c)
-		v := math.Max(0, (float64(d)-bc*bc/nf)/(nf*nf))
-		half := zCritical(confidence) * math.Sqrt(v)
-		r.DiffLo = math.Max(-1, r.Diff-half)
-		r.DiffHi = math.Min(1, r.Diff+half)
-	}
-	return r
-}
-
 // binomHalfCDF returns P(X <= k) for X ~ Binomial(n, 1/2), exactly, for
 // 0 <= k <= n <= 50: every intermediate C(n, i)·(n−i) is an integer below
 // 2^53, so the coefficients and their sum are exact in float64, and the
@@ -214,15 +129,4 @@ func binomHalfCDF(k, n int64) float64 {
 		coef = coef * float64(n-i) / float64(i+1)
 	}
 	return math.Ldexp(sum, -int(n))
-}
-
-// chiSquare1Survival returns P(X >= x) for X chi-square with one degree of
-// freedom. Since X = Z², this is P(|Z| >= √x) = erfc(√(x/2)), which keeps its
-// relative precision far into the tail (gonum's ChiSquared.Survival agrees
-// within 1e-12, see the tests).
-func chiSquare1Survival(x float64) float64 {
-	if x <= 0 {
-		return 1
-	}
-	return math.Erfc(math.Sqrt(x / 2))
 }

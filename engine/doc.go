@@ -1,4 +1,4 @@
-// Package engine plays UNO exactly as ../shared/RULES.md specifies: classic
+// Package engine plays UNO exactly as docs/RULES.md specifies: classic
 // UNO, UNO Party!, UNO: Encanto and the common house rules, chosen by an
 // Options value.
 //

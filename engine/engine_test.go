@@ -113,7 +113,7 @@ func TestDealIndependentOfStrategiesAndOptions(t *testing.T) {
 		a.StartRound()
 		b.StartRound()
 		for p := 0; p < 4; p++ {
-			if *a.Hand(p) != *b.Hand(p) {
+			if a.Hand(p).Hand() != b.Hand(p).Hand() {
 				t.Fatalf("game %d: seat %d dealt %v and %v", i, p, a.Hand(p), b.Hand(p))
 			}
 		}

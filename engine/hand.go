@@ -120,3 +120,36 @@ func (h *Hand) String() string {
 	}
 	return s + "]"
 }
+
+// HandView reads a hand without being able to change it: what a strategy
+// gets of its own hand. Its zero value is not usable.
+type HandView struct{ h *Hand }
+
+// Count is the number of cards of kind k in the hand.
+func (v HandView) Count(k Card) int { return v.h.Count(k) }
+
+// Size is the number of cards in the hand.
+func (v HandView) Size() int { return v.h.Size() }
+
+// ColorCount is the number of cards printed in color c (NoColor: wilds).
+func (v HandView) ColorCount(c Color) int { return v.h.ColorCount(c) }
+
+// Points is the scoring value of the hand.
+func (v HandView) Points() int { return v.h.Points() }
+
+// Kinds is the set of kinds in the hand (bit k for kind k).
+func (v HandView) Kinds() uint64 { return v.h.Kinds() }
+
+// Instances is Hand.Instances.
+func (v HandView) Instances(kinds uint64) (cards, held int) { return v.h.Instances(kinds) }
+
+// Instance is Hand.Instance.
+func (v HandView) Instance(kinds uint64, x int) Card { return v.h.Instance(kinds, x) }
+
+// Cards appends the hand's cards, kind by kind, to buf.
+func (v HandView) Cards(buf []Card) []Card { return v.h.Cards(buf) }
+
+// Hand is a copy of the hand.
+func (v HandView) Hand() Hand { return *v.h }
+
+func (v HandView) String() string { return v.h.String() }

@@ -141,10 +141,10 @@ func (tb *table) start(o Options, ss []Strategy) {
 // options choose for round 0 (seat n-1 by default).
 func (tb *table) deal(hands []string, flips, draw string) {
 	tb.t.Helper()
-	if tb.g.opts.Dealer != DealerRotate {
+	if tb.g.t.opts.Dealer != DealerRotate {
 		tb.t.Fatalf("stacked deals assume dealer=rotate")
 	}
-	tb.dealAs(tb.g.n-1, hands, flips, draw)
+	tb.dealAs(tb.g.t.n-1, hands, flips, draw)
 }
 
 // dealAs is deal for a round whose dealer is dealer; it fails if the engine
@@ -167,25 +167,25 @@ func (tb *table) dealAs(dealer int, hands []string, flips, draw string) {
 // the draw pile; the rest of the deck follows in kind order.
 func stackedOrder(t testing.TB, g *Game, dealer int, hands []string, flips, draw string) []Card {
 	t.Helper()
-	if len(hands) != g.n {
-		t.Fatalf("%d hands for %d players", len(hands), g.n)
+	if len(hands) != g.t.n {
+		t.Fatalf("%d hands for %d players", len(hands), g.t.n)
 	}
-	hs := make([][]Card, g.n)
+	hs := make([][]Card, g.t.n)
 	for i, h := range hands {
 		hs[i] = cards(t, h)
-		if len(hs[i]) != g.opts.HandSize {
-			t.Fatalf("hand %d has %d cards, hand-size is %d", i, len(hs[i]), g.opts.HandSize)
+		if len(hs[i]) != g.t.opts.HandSize {
+			t.Fatalf("hand %d has %d cards, hand-size is %d", i, len(hs[i]), g.t.opts.HandSize)
 		}
 	}
 	var order []Card
-	for j := 0; j < g.opts.HandSize; j++ {
-		for i := 1; i <= g.n; i++ {
-			order = append(order, hs[(dealer+i)%g.n][j])
+	for j := 0; j < g.t.opts.HandSize; j++ {
+		for i := 1; i <= g.t.n; i++ {
+			order = append(order, hs[(dealer+i)%g.t.n][j])
 		}
 	}
 	order = append(order, cards(t, flips)...)
 	order = append(order, cards(t, draw)...)
-	left := g.opts.Deck
+	left := g.t.opts.Deck
 	for _, c := range order {
 		left[c]--
 		if left[c] < 0 {
@@ -230,7 +230,7 @@ func (tb *table) handOf(p int) []Card { return tb.g.hands[p].Cards(nil) }
 
 // sizes lists every hand's size.
 func (tb *table) sizes() []int {
-	s := make([]int, tb.g.n)
+	s := make([]int, tb.g.t.n)
 	for i := range s {
 		s[i] = tb.g.hands[i].Size()
 	}

@@ -14,6 +14,7 @@ const (
 	EvPlay                       // Player puts Card down
 	EvColor                      // Player names Color
 	EvDraw                       // Player draws N cards (N owed, N2 received)
+	EvDrawCard                   // Player draws Card (seen by that player only)
 	EvKeep                       // Player keeps the drawn card
 	EvUnoCall                    // Player calls UNO
 	EvUnoMissed                  // Player has one card and did not call UNO
@@ -30,6 +31,7 @@ const (
 	EvSwap                       // Player and Other swap hands
 	EvRotate                     // every hand passes on in direction N
 	EvPoint                      // Player points at Other
+	EvPileFlip                   // Card is flipped onto the mini-pile
 	EvPileStart                  // a mini-pile of N cards and color Color starts before Player
 	EvPile                       // Player puts Card on the mini-pile
 	EvPileTake                   // Player takes the mini-pile of N cards
@@ -77,6 +79,10 @@ func (e Event) String() string {
 			return fmt.Sprintf("%s draws %d of %d cards", p, e.N2, e.N)
 		}
 		return fmt.Sprintf("%s draws %d", p, e.N)
+	case EvDrawCard:
+		return fmt.Sprintf("%s draws %s", p, e.Card)
+	case EvPileFlip:
+		return fmt.Sprintf("%s is flipped onto the mini-pile", e.Card)
 	case EvKeep:
 		return fmt.Sprintf("%s keeps the drawn card", p)
 	case EvUnoCall:

@@ -1,64 +1,83 @@
 package engine
 
+// The resolution of a play (RULES.md section 4). Every function that may
+// need a player's decision reports whether it finished (true) or stopped at
+// a pending decision (false), having saved what is left to do in the State
+// (see machine.go).
+
 // place puts card k from p's hand on the discard pile (RULES.md section 4,
-// step 1) and names the color of a wild. It returns the reference color and
-// the card below, and for a Wild Draw Four whether it was legal, judged on
-// the hand it was played from.
-func (g *Game) place(p int, k Card) (ref Color, below Card, legal bool) {
-	ref, below, legal = g.color, g.top, true
+// step 1). It returns the reference color and the card below, for a Wild
+// Draw Four whether it was legal, judged on the hand it was played from,
+// and whether p must now name a color.
+func (s *State) place(p int, k Card) (ref Color, below Card, legal, color bool) {
+	ref, below, legal = s.color, s.top, true
 	sym := cardSymbol[k]
 	switch sym {
 	case WildDrawFour:
-		legal = g.wd4Legal(p, k)
-		g.count(CountWildDrawFour)
+		legal = s.wd4Legal(p, k)
+		s.count(CountWildDrawFour)
 		if !legal {
-			g.count(CountBluff)
+			s.count(CountBluff)
 		}
 	case DrawTwo:
-		g.count(CountDrawTwo)
+		s.count(CountDrawTwo)
 	case Wild:
-		g.count(CountWild)
+		s.count(CountWild)
 	}
-	h := &g.hands[p]
+	h := &s.hands[p]
 	h.Remove(k)
-	g.unoCalled[p] = false
-	g.pushDiscard(k)
-	g.motion++
-	g.res.CardsPlayed++
-	g.emit(Event{Kind: EvPlay, Player: p, Card: k})
+	s.unoCalled[p] = false
+	s.pushDiscard(k)
+	s.motion++
+	s.res.CardsPlayed++
+	s.emit(Event{Kind: EvPlay, Player: p, Card: k})
 	switch {
 	case !k.IsWild():
-		g.color = cardColor[k]
+		s.color = cardColor[k]
 	case sym == WildPileUp:
 		// It names no color; the mini-pile's color follows (RULES.md section 8).
-	case h.size > 0 || g.playsOn():
-		g.color = g.askColor(p)
+	case h.size > 0 || s.playsOn():
+		color = true
 	}
-	return ref, below, legal
+	return ref, below, legal, color
 }
 
 // playsOn reports whether the round goes on after a player goes out.
-func (g *Game) playsOn() bool { return g.opts.PlayForPlaces && g.active > 2 }
+func (s *State) playsOn() bool { return s.t.opts.PlayForPlaces && s.active > 2 }
 
 // exchanges reports whether card k exchanges hands, so that its UNO check
 // follows the exchange.
-func (g *Game) exchanges(k Card) bool {
-	s := cardSymbol[k]
-	return s == WildSwapHands || (g.opts.SevenZero && (s == Seven || s == Zero) && !k.IsWild())
+func (s *State) exchanges(k Card) bool {
+	sym := cardSymbol[k]
+	return sym == WildSwapHands || (s.t.opts.SevenZero && (sym == Seven || sym == Zero) && !k.IsWild())
 }
 
 // playFromHand puts card k from p's hand down and resolves it (RULES.md
-// section 4), leaving g.current at the next player.
-func (g *Game) playFromHand(p int, k Card) {
-	ref, below, legal := g.place(p, k)
-	if g.hands[p].size == 0 {
-		g.goOut(p, owed(k))
-		return
+// section 4), leaving s.current at the next player.
+func (s *State) playFromHand(p int, k Card) bool {
+	ref, below, legal, color := s.place(p, k)
+	s.pl = playCtx{p: p, k: k, ref: ref, below: below, legal: legal}
+	if color {
+		s.mid, s.pl.ph = midPlay, phPlayColor
+		s.suspend(p, DecideColor)
+		return false
 	}
-	if g.hands[p].size == 1 && !g.exchanges(k) {
-		g.unoCheck(p)
+	return s.playNamed()
+}
+
+// playNamed continues a play once its color is named.
+func (s *State) playNamed() bool {
+	p, k := s.pl.p, s.pl.k
+	if s.hands[p].size == 0 {
+		s.goOut(p, owed(k))
+		return true
 	}
-	g.effect(p, k, ref, below, legal)
+	if s.hands[p].size == 1 && !s.exchanges(k) {
+		s.unoCheck(p)
+		s.mid, s.pl.ph = midPlay, phPlayUno
+		return false
+	}
+	return s.effect(p, k, s.pl.ref, s.pl.below, s.pl.legal)
 }
 
 // owed is the number of cards a last card still makes the next player draw.
@@ -77,170 +96,229 @@ func owed(k Card) int {
 // The classic cards are told apart by comparisons, most frequent first, and
 // the variants' cards in a switch of their own: a switch over every symbol
 // compiles to an indirect jump whose misprediction cost classic games 3%.
-func (g *Game) effect(p int, k Card, ref Color, below Card, legal bool) {
-	next := g.nextOf(p)
+func (s *State) effect(p int, k Card, ref Color, below Card, legal bool) bool {
+	next := s.nextOf(p)
 	sym := cardSymbol[k]
 	if sym <= Nine {
-		if g.opts.SevenZero && (sym == Seven || sym == Zero) {
-			g.sevenZero(p, k)
+		if s.t.opts.SevenZero && (sym == Seven || sym == Zero) {
+			return s.sevenZero(p, k, next)
 		}
-		g.current = next
-		return
+		s.current = next
+		return true
 	}
 	if sym == Skip {
-		g.skipAttack(p, next, k)
+		s.ef = effectCtx{kind: efSkip, p: p, victim: next, k: k}
+		return s.skipLoop()
 	} else if sym == Reverse {
-		g.count(CountReverse)
-		g.dir = -g.dir
-		g.emit(Event{Kind: EvReverse, N: g.dir})
-		if g.active == 2 && g.opts.TwoPlayerReverse == ReverseSkips {
-			g.skip(g.nextOf(p))
-			g.current = p
+		s.count(CountReverse)
+		s.dir = -s.dir
+		s.emit(Event{Kind: EvReverse, N: s.dir})
+		if s.active == 2 && s.t.opts.TwoPlayerReverse == ReverseSkips {
+			s.skip(s.nextOf(p))
+			s.current = p
 		} else {
-			g.current = g.nextOf(p)
+			s.current = s.nextOf(p)
 		}
+		return true
 	} else if sym == DrawTwo {
-		g.drawAttack(p, next, DrawTwo, 2, ref, below, legal)
+		return s.drawAttack(p, next, DrawTwo, 2, ref, below, legal)
 	} else if sym == WildDrawFour {
-		g.drawAttack(p, next, WildDrawFour, 4, ref, below, legal)
+		return s.drawAttack(p, next, WildDrawFour, 4, ref, below, legal)
 	} else if sym == Wild {
-		g.current = next
-	} else {
-		g.variantEffect(p, k, next)
+		s.current = next
+		return true
 	}
+	return s.variantEffect(p, k, next)
 }
 
 // sevenZero applies a 7 or a 0 under the seven-zero house rule.
-func (g *Game) sevenZero(p int, k Card) {
+func (s *State) sevenZero(p int, k Card, next int) bool {
 	if cardSymbol[k] == Seven {
-		if g.active > 1 {
-			g.count(CountSevenSwap)
-			g.swapWith(p, k)
+		if s.active > 1 {
+			s.count(CountSevenSwap)
+			return s.swapWith(p, k, next)
 		}
-		return
+		s.current = next
+		return true
 	}
-	g.count(CountZeroRotate)
-	g.rotateHands(p)
+	s.count(CountZeroRotate)
+	return s.rotateHands(p, next)
 }
 
 // variantEffect applies the effect of a UNO Party!, UNO: Encanto or house
 // card (RULES.md sections 7-9).
-func (g *Game) variantEffect(p int, k Card, next int) {
+func (s *State) variantEffect(p int, k Card, next int) bool {
 	switch cardSymbol[k] {
 	case PointTaken:
-		g.pointTaken(p)
-		g.current = next
+		return s.pointTaken(p, next)
 	case WildPileUp:
-		g.pileUp(p)
+		return s.pileUp(p)
 	case WildDrawnTogether:
-		g.linkPlayers(p)
-		g.current = next
+		return s.linkPlayers(p, next)
 	case WildDontSpeak:
-		g.silence(p)
-		g.current = next
+		return s.silence(p, next)
 	case WildSwapHands:
-		g.count(CountSwapHands)
-		g.swapWith(p, k)
-		g.current = next
+		s.count(CountSwapHands)
+		return s.swapWith(p, k, next)
 	}
+	return true
 }
 
-func (g *Game) skip(p int) {
-	g.count(CountSkip)
-	g.emit(Event{Kind: EvSkip, Player: p})
+func (s *State) skip(p int) {
+	s.count(CountSkip)
+	s.emit(Event{Kind: EvSkip, Player: p})
 }
 
-// skipAttack skips victim of p's Skip k; under deflect-skip the victim may
+// skipLoop skips the victim of a Skip; under deflect-skip the victim may
 // pass the skip on by playing the identical Skip (RULES.md section 7).
-func (g *Game) skipAttack(p, victim int, k Card) {
-	for g.opts.DeflectSkip && g.hands[victim].counts[k] != 0 && g.mayPutDown(victim, k) {
-		g.pendingSym, g.pendingN, g.pendingBy = Skip, 0, p
-		ms := append(g.moves[:0], SimpleMove(MoveAccept), CardMove(MoveDeflect, k))
-		if g.ask(victim, DecideRespond, ms).Kind() != MoveDeflect {
-			break
-		}
-		g.count(CountDeflect)
-		g.turn()
-		g.emit(Event{Kind: EvDeflect, Player: victim, Card: k})
-		g.place(victim, k)
-		if g.hands[victim].size == 0 {
-			g.goOut(victim, 0)
-			return
-		}
-		if g.hands[victim].size == 1 {
-			g.unoCheck(victim)
-		}
-		p, victim = victim, g.nextOf(victim)
+func (s *State) skipLoop() bool {
+	e := &s.ef
+	if s.t.opts.DeflectSkip && s.hands[e.victim].counts[e.k] != 0 && s.mayPutDown(e.victim, e.k) {
+		s.pendingSym, s.pendingN, s.pendingBy = Skip, 0, e.p
+		s.mid = midEffect
+		s.suspend(e.victim, DecideRespond)
+		return false
 	}
-	g.skip(victim)
-	g.current = g.nextOf(victim)
+	s.skip(e.victim)
+	s.current = s.nextOf(e.victim)
+	return true
+}
+
+// skipChosen continues after the victim of a Skip accepted or deflected it.
+func (s *State) skipChosen(m Move) bool {
+	e := &s.ef
+	if m.Kind() != MoveDeflect {
+		s.skip(e.victim)
+		s.current = s.nextOf(e.victim)
+		return true
+	}
+	v, k := e.victim, e.k
+	s.count(CountDeflect)
+	s.turn()
+	s.emit(Event{Kind: EvDeflect, Player: v, Card: k})
+	s.place(v, k)
+	if s.hands[v].size == 0 {
+		s.goOut(v, 0)
+		return true
+	}
+	if s.hands[v].size == 1 {
+		s.unoCheck(v)
+		s.mid, e.ph = midEffect, phSkipUno
+		return false
+	}
+	return s.skipNext()
+}
+
+func (s *State) skipNext() bool {
+	e := &s.ef
+	e.p, e.victim = e.victim, s.nextOf(e.victim)
+	return s.skipLoop()
 }
 
 // drawAttack resolves a pending Draw Two or Wild Draw Four of total cards
 // played by p against victim (RULES.md sections 4 and 7): the victim
 // accepts (draws and loses the turn), challenges a Wild Draw Four, or,
 // under the house rules, stacks or deflects, which passes the attack on.
-func (g *Game) drawAttack(p, victim int, sym Symbol, total int, ref Color, below Card, legal bool) {
-	if sym == DrawTwo && !g.d2Responses {
-		g.give(victim, total) // nothing to answer with: the classic rules
-		g.skip(victim)
-		g.current = g.nextOf(victim)
-		return
+func (s *State) drawAttack(p, victim int, sym Symbol, total int, ref Color, below Card, legal bool) bool {
+	if sym == DrawTwo && !s.t.d2Responses {
+		s.give(victim, total) // nothing to answer with: the classic rules
+		s.skip(victim)
+		s.current = s.nextOf(victim)
+		return true
 	}
-	for {
-		g.pendingSym, g.pendingN, g.pendingBy, g.refColor, g.refTop = sym, total, p, ref, below
-		m := g.ask(victim, DecideRespond, g.respondMoves(victim, sym, g.moves[:0]))
-		switch m.Kind() {
-		case MoveChallenge:
-			g.challenge(p, victim, total, ref, below, legal)
-			return
-		case MoveStack, MoveDeflect:
-			k := m.Card()
-			g.turn()
-			if m.Kind() == MoveStack {
-				g.count(CountStack)
-				total += owed(k)
-				g.emit(Event{Kind: EvStack, Player: victim, Card: k, N: total})
-			} else {
-				g.count(CountDeflect)
-				total = 2 // a deflected attack does not grow, and a Wild Draw Four becomes a Draw Two
-				g.emit(Event{Kind: EvDeflect, Player: victim, Card: k})
-			}
-			ref, below, legal = g.place(victim, k)
-			if g.hands[victim].size == 0 {
-				g.goOut(victim, total)
-				return
-			}
-			if g.hands[victim].size == 1 {
-				g.unoCheck(victim)
-			}
-			p, victim, sym = victim, g.nextOf(victim), cardSymbol[k]
-		default:
-			g.give(victim, total)
-			g.skip(victim)
-			g.current = g.nextOf(victim)
-			return
+	s.ef = effectCtx{kind: efAttack, p: p, victim: victim, sym: sym, total: total, ref: ref, below: below, legal: legal}
+	return s.attackLoop()
+}
+
+// attackLoop puts the pending attack to its victim.
+func (s *State) attackLoop() bool {
+	e := &s.ef
+	s.pendingSym, s.pendingN, s.pendingBy, s.refColor, s.refTop = e.sym, e.total, e.p, e.ref, e.below
+	if s.respondCount(e.victim, e.sym) == 1 {
+		return s.attackChosen(SimpleMove(MoveAccept))
+	}
+	s.mid = midEffect
+	s.suspend(e.victim, DecideRespond)
+	return false
+}
+
+// attackChosen continues an attack after its victim's answer m.
+func (s *State) attackChosen(m Move) bool {
+	e := &s.ef
+	switch m.Kind() {
+	case MoveChallenge:
+		s.challenge(e.p, e.victim, e.total, e.ref, e.below, e.legal)
+		return true
+	case MoveStack, MoveDeflect:
+		k := m.Card()
+		s.turn()
+		if m.Kind() == MoveStack {
+			s.count(CountStack)
+			e.total += owed(k)
+			s.emit(Event{Kind: EvStack, Player: e.victim, Card: k, N: e.total})
+		} else {
+			s.count(CountDeflect)
+			e.total = 2 // a deflected attack does not grow, and a Wild Draw Four becomes a Draw Two
+			s.emit(Event{Kind: EvDeflect, Player: e.victim, Card: k})
 		}
+		var color bool
+		e.k = k
+		e.ref, e.below, e.legal, color = s.place(e.victim, k)
+		if color {
+			s.mid, e.ph = midEffect, phAttackColor
+			s.suspend(e.victim, DecideColor)
+			return false
+		}
+		return s.attackPlaced()
+	default:
+		s.give(e.victim, e.total)
+		s.skip(e.victim)
+		s.current = s.nextOf(e.victim)
+		return true
 	}
+}
+
+// attackPlaced continues after a stack or deflection was put down.
+func (s *State) attackPlaced() bool {
+	e := &s.ef
+	v := e.victim
+	if s.hands[v].size == 0 {
+		s.goOut(v, e.total)
+		return true
+	}
+	if s.hands[v].size == 1 {
+		s.unoCheck(v)
+		s.mid, e.ph = midEffect, phAttackUno
+		return false
+	}
+	return s.attackNext()
+}
+
+// attackNext passes the attack on from the victim to the next player.
+func (s *State) attackNext() bool {
+	e := &s.ef
+	e.p, e.victim, e.sym = e.victim, s.nextOf(e.victim), cardSymbol[e.k]
+	return s.attackLoop()
 }
 
 // respondMoves lists a victim's answers to a pending attack of symbol sym:
 // accept, challenge a Wild Draw Four, and the stacks and deflections the
 // house rules allow with the cards in hand.
-func (g *Game) respondMoves(victim int, sym Symbol, ms []Move) []Move {
+func (s *State) respondMoves(victim int, sym Symbol, ms []Move) []Move {
 	ms = append(ms, SimpleMove(MoveAccept))
 	if sym == WildDrawFour {
 		ms = append(ms, SimpleMove(MoveChallenge))
 	}
-	h := &g.hands[victim]
-	if g.opts.NoFinishOnAction && h.size == 1 {
+	h := &s.hands[victim]
+	o := &s.t.opts
+	if o.NoFinishOnAction && h.size == 1 {
 		return ms // every stack or deflection would put down an action card last
 	}
 	wd4 := WildCard(WildDrawFour)
 	if sym == DrawTwo {
-		if g.opts.StackDrawTwo || g.opts.DeflectDrawTwo {
+		if o.StackDrawTwo || o.DeflectDrawTwo {
 			kind := MoveStack
-			if g.opts.DeflectDrawTwo {
+			if o.DeflectDrawTwo {
 				kind = MoveDeflect
 			}
 			for c := Red; c < NoColor; c++ {
@@ -249,55 +327,61 @@ func (g *Game) respondMoves(victim int, sym Symbol, ms []Move) []Move {
 				}
 			}
 		}
-		if g.opts.StackMixed && h.counts[wd4] != 0 {
+		if o.StackMixed && h.counts[wd4] != 0 {
 			ms = append(ms, CardMove(MoveStack, wd4))
 		}
 		return ms
 	}
-	if g.opts.StackDrawFour && h.counts[wd4] != 0 {
+	if o.StackDrawFour && h.counts[wd4] != 0 {
 		ms = append(ms, CardMove(MoveStack, wd4))
 	}
-	if d2 := MakeCard(g.color, DrawTwo); h.counts[d2] != 0 {
-		if g.opts.StackMixed {
+	if d2 := MakeCard(s.color, DrawTwo); h.counts[d2] != 0 {
+		if o.StackMixed {
 			ms = append(ms, CardMove(MoveStack, d2))
-		} else if g.opts.DeflectDrawFour {
+		} else if o.DeflectDrawFour {
 			ms = append(ms, CardMove(MoveDeflect, d2))
 		}
 	}
 	return ms
 }
 
+// respondCount is the number of respondMoves.
+func (s *State) respondCount(victim int, sym Symbol) int {
+	var buf [8]Move
+	return len(s.respondMoves(victim, sym, buf[:0]))
+}
+
 // challenge resolves victim's challenge of p's Wild Draw Four with total
 // cards pending (RULES.md sections 4 and 7). Only the last Wild Draw Four
 // is judged. A silenced challenger speaks and pays first (section 9).
-func (g *Game) challenge(p, victim, total int, ref Color, below Card, legal bool) {
-	g.count(CountChallenge)
-	g.speak(victim)
-	g.revealTo, g.revealed = victim, g.hands[p]
-	g.emit(Event{Kind: EvChallenge, Player: victim, Other: p, N: b2i(!legal)})
+func (s *State) challenge(p, victim, total int, ref Color, below Card, legal bool) {
+	s.count(CountChallenge)
+	s.speak(victim)
+	s.revealTo, s.revealed = victim, s.hands[p]
+	s.emit(Event{Kind: EvChallenge, Player: victim, Other: p, N: b2i(!legal)})
 	if legal {
-		g.give(victim, total-4+g.opts.ChallengePenalty)
-		g.skip(victim)
-		g.current = g.nextOf(victim)
+		s.give(victim, total-4+s.t.opts.ChallengePenalty)
+		s.skip(victim)
+		s.current = s.nextOf(victim)
 		return
 	}
-	g.count(CountChallengeWon)
-	if g.opts.GuiltyTakesBack {
-		g.color = ref
+	s.count(CountChallengeWon)
+	if s.t.opts.GuiltyTakesBack {
+		s.color = ref
 		// The card below is gone only if a UNO penalty reshuffled the discard
 		// pile in between; then the Wild Draw Four stays on top (a decision).
 		k := WildCard(WildDrawFour)
-		if left := int(g.discard[below]) - b2i(below == k); left > 0 {
-			g.discard[k]--
-			g.discardN--
-			g.top = below
-			g.hands[p].Add(k)
-			g.unoCalled[p] = false
-			g.emit(Event{Kind: EvTakeBack, Player: p})
+		if left := int(s.discard[below]) - b2i(below == k); left > 0 {
+			s.discard[k]--
+			s.discardN--
+			s.top = below
+			s.hands[p].Add(k)
+			s.unoCalled[p] = false
+			s.emit(Event{Kind: EvTakeBack, Player: p})
 		}
 	}
-	g.give(p, total)
-	g.current = victim
+	s.give(p, total)
+	s.current = victim
 }
 
 func b2i(b bool) int {
@@ -307,88 +391,109 @@ func b2i(b bool) int {
 	return 0
 }
 
-// unoCheck runs the UNO call for p, whose hand just became one card
-// (RULES.md section 5).
-func (g *Game) unoCheck(p int) {
-	ms := append(g.moves[:0], SimpleMove(MoveCallUNO), SimpleMove(MovePass))
-	if g.ask(p, DecideCallUNO, ms).Kind() == MoveCallUNO {
-		g.unoCalled[p] = true
-		g.count(CountUnoCall)
-		g.emit(Event{Kind: EvUnoCall, Player: p})
-		if g.nSilenced > 0 {
-			g.silenced = [MaxPlayers]bool{}
-			g.nSilenced = 0
-			g.emit(Event{Kind: EvUnsilence})
+// unoCheck begins the UNO call for p, whose hand just became one card
+// (RULES.md section 5): it always stops at p's decision, and the caller
+// saves where to go on.
+func (s *State) unoCheck(p int) {
+	s.uno.p = p
+	s.suspend(p, DecideCallUNO)
+}
+
+// callChosen continues the UNO check after p called or did not.
+func (s *State) callChosen(m Move) bool {
+	p := s.uno.p
+	if m.Kind() == MoveCallUNO {
+		s.unoCalled[p] = true
+		s.count(CountUnoCall)
+		s.emit(Event{Kind: EvUnoCall, Player: p})
+		if s.nSilenced > 0 {
+			s.silenced = [MaxPlayers]bool{}
+			s.nSilenced = 0
+			s.emit(Event{Kind: EvUnsilence})
 		}
-		return
+		return true
 	}
-	g.count(CountUnoMissed)
-	g.emit(Event{Kind: EvUnoMissed, Player: p})
-	g.unoPlayer = p
-	var catchers [MaxPlayers]int
-	n := 0
-	for i := 1; i < g.n; i++ {
-		q := (p + i) % g.n
-		if g.out[q] {
+	s.count(CountUnoMissed)
+	s.emit(Event{Kind: EvUnoMissed, Player: p})
+	s.unoPlayer = p
+	s.uno.i, s.uno.n = 1, 0
+	return s.catchLoop()
+}
+
+// catchLoop asks every other player still in, in turn order, whether to
+// catch the player who did not call UNO, then applies the penalty.
+func (s *State) catchLoop() bool {
+	u := &s.uno
+	for ; u.i < s.t.n; u.i++ {
+		q := (u.p + u.i) % s.t.n
+		if s.out[q] {
 			continue // players who are out no longer catch (a decision)
 		}
-		ms := append(g.moves[:0], SimpleMove(MoveCatch), SimpleMove(MovePass))
-		if g.ask(q, DecideCatch, ms).Kind() == MoveCatch {
-			catchers[n] = q
-			n++
-		}
+		s.suspend(q, DecideCatch)
+		return false
 	}
-	if n == 0 {
-		return
+	if u.n == 0 {
+		return true
 	}
-	for _, q := range catchers[:n] {
-		g.speak(q) // every silenced player who called out has spoken
+	for _, q := range u.catchers[:u.n] {
+		s.speak(int(q)) // every silenced player who called out has spoken
 	}
-	catcher := catchers[0]
-	if n > 1 {
-		catcher = catchers[g.tableRng.IntN(n)]
+	catcher := int(u.catchers[0])
+	if u.n > 1 {
+		catcher = int(u.catchers[s.tableRng.IntN(u.n)])
 	}
-	g.count(CountUnoPenalty)
-	g.emit(Event{Kind: EvCatch, Player: p, Other: catcher})
-	g.give(p, g.opts.UnoPenalty)
+	s.count(CountUnoPenalty)
+	s.emit(Event{Kind: EvCatch, Player: u.p, Other: catcher})
+	s.give(u.p, s.t.opts.UnoPenalty)
+	return true
+}
+
+func (s *State) catchChosen(m Move) bool {
+	u := &s.uno
+	if m.Kind() == MoveCatch {
+		u.catchers[u.n] = int8(s.seat)
+		u.n++
+	}
+	u.i++
+	return s.catchLoop()
 }
 
 // goOut ends p's play with an empty hand (RULES.md section 4, step 2): only
 // the draw of owed cards from a final Draw Two or Wild Draw Four (stacked
 // totals included) is carried out.
-func (g *Game) goOut(p, owed int) {
-	next := g.nextOf(p)
-	g.out[p] = true // first, so that a link echo passes the winner by
-	g.active--
+func (s *State) goOut(p, owed int) {
+	next := s.nextOf(p)
+	s.out[p] = true // first, so that a link echo passes the winner by
+	s.active--
 	if owed > 0 {
-		g.give(next, owed)
+		s.give(next, owed)
 	}
-	g.places[g.nPlaced] = int8(p)
-	g.nPlaced++
-	g.emit(Event{Kind: EvOut, Player: p, N: g.nPlaced})
-	if g.winner < 0 {
-		g.winner = p
+	s.places[s.nPlaced] = int8(p)
+	s.nPlaced++
+	s.emit(Event{Kind: EvOut, Player: p, N: s.nPlaced})
+	if s.winner < 0 {
+		s.winner = p
 	}
-	if g.opts.PlayForPlaces && g.active > 1 {
-		g.current = g.nextOf(p)
+	if s.t.opts.PlayForPlaces && s.active > 1 {
+		s.current = s.nextOf(p)
 		return
 	}
-	if g.opts.PlayForPlaces {
-		for q := 0; q < g.n; q++ {
-			if !g.out[q] {
-				g.places[g.nPlaced] = int8(q)
-				g.nPlaced++
+	if s.t.opts.PlayForPlaces {
+		for q := 0; q < s.t.n; q++ {
+			if !s.out[q] {
+				s.places[s.nPlaced] = int8(q)
+				s.nPlaced++
 			}
 		}
 	}
-	g.over = true
+	s.over = true
 }
 
-func (g *Game) endRoundAs(o Outcome) {
-	g.over, g.outcome = true, o
+func (s *State) endRoundAs(o Outcome) {
+	s.over, s.outcome = true, o
 	if o == Blocked {
-		g.emit(Event{Kind: EvBlocked})
+		s.emit(Event{Kind: EvBlocked})
 	} else {
-		g.emit(Event{Kind: EvTurnCap, N: g.opts.MaxTurns})
+		s.emit(Event{Kind: EvTurnCap, N: s.t.opts.MaxTurns})
 	}
 }

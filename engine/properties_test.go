@@ -31,7 +31,19 @@ func (c checked) Decide(v *View, moves []Move) int {
 		c.t.Fatalf("decision %s of seat %d shows a drawn card", v.Decision(), v.Seat())
 	}
 	checkPlays(c.t, v, moves)
+	if v.Decision() == DecideTurn {
+		slow := slowTurnMoves(*c.g, v.Seat())
+		if !slices.Equal(sorted(moves), sorted(slow)) {
+			c.t.Fatalf("turn of seat %d: moves %v, slow generator %v", v.Seat(), moves, slow)
+		}
+	}
 	return c.inner.Decide(v, moves)
+}
+
+func sorted(ms []Move) []Move {
+	c := slices.Clone(ms)
+	slices.Sort(c)
+	return c
 }
 
 // checkPlays verifies View.Plays and View.PlayIndex against the moves: at a
@@ -72,15 +84,26 @@ func slowTurnMoves(g *Game, p int) []Move {
 			continue
 		}
 		matches := k.IsWild() || k.Color() == g.color || (!g.top.IsWild() && k.Symbol() == g.top.Symbol())
-		lastAction := g.opts.NoFinishOnAction && h.Size() == 1 && !k.IsNumber()
+		lastAction := g.t.opts.NoFinishOnAction && h.Size() == 1 && !k.IsNumber()
 		if matches && !lastAction {
 			ms = append(ms, PlayMove(k))
 		}
 	}
-	if len(ms) == 0 || !g.opts.ForcedPlay {
+	if len(ms) == 0 || !g.t.opts.ForcedPlay {
 		ms = append(ms, SimpleMove(MoveDraw))
 	}
 	return ms
+}
+
+// fastTurnMoves is the engine's own list of p's turn moves.
+func fastTurnMoves(s *State, p int) []Move {
+	plays := s.turnPlays(p)
+	buf := make([]Move, 0, maxMoves)
+	buf = buf[:listPlays(plays, buf[:cap(buf)])]
+	if !s.t.opts.ForcedPlay || plays == 0 {
+		buf = append(buf, SimpleMove(MoveDraw))
+	}
+	return buf
 }
 
 // playChecked plays one game with every invariant checked after every step
@@ -94,7 +117,7 @@ func playChecked(t testing.TB, g *Game, seed, index uint64) {
 			if err := g.Check(); err != nil {
 				t.Fatalf("game %d round %d step %d: %v", index, round, steps, err)
 			}
-			fast := slices.Clone(g.turnMoves(g.current))
+			fast := fastTurnMoves(&g.State, g.current)
 			slow := slowTurnMoves(g, g.current)
 			slices.Sort(fast)
 			slices.Sort(slow)
@@ -102,15 +125,15 @@ func playChecked(t testing.TB, g *Game, seed, index uint64) {
 				t.Fatalf("game %d: turn moves %v, slow generator %v", index, fast, slow)
 			}
 			g.Step()
-			if steps > 10*g.opts.MaxTurns+100 {
+			if steps > 10*g.t.opts.MaxTurns+100 {
 				t.Fatalf("game %d: round did not end", index)
 			}
 		}
 		if err := g.Check(); err != nil {
 			t.Fatalf("game %d round %d end: %v", index, round, err)
 		}
-		if g.outcome == Unfinished && g.turns < g.opts.MaxTurns {
-			t.Fatalf("round of %d turns (max-turns %d) ended %s", g.turns, g.opts.MaxTurns, g.outcome)
+		if g.outcome == Unfinished && g.turns < g.t.opts.MaxTurns {
+			t.Fatalf("round of %d turns (max-turns %d) ended %s", g.turns, g.t.opts.MaxTurns, g.outcome)
 		}
 		if !g.EndRound() {
 			break
@@ -120,7 +143,7 @@ func playChecked(t testing.TB, g *Game, seed, index uint64) {
 		}
 	}
 	r := &g.res
-	if r.Outcome == Finished && r.Winners == 0 && !(g.opts.Scoring == ScoreLosersAccumulate && g.opts.LosersOutcome == HighestLoses) {
+	if r.Outcome == Finished && r.Winners == 0 && !(g.t.opts.Scoring == ScoreLosersAccumulate && g.t.opts.LosersOutcome == HighestLoses) {
 		t.Fatalf("finished game without a winner: %+v", r)
 	}
 	if r.Outcome != Finished && r.Winners != 0 {

@@ -197,7 +197,7 @@ func TestScenarioClassicDealerHighCard(t *testing.T) {
 			for seed := uint64(1); seed <= 200; seed++ {
 				g.Reset(seed, 0)
 				var pile []Card
-				for k, m := range g.opts.Deck {
+				for k, m := range g.t.opts.Deck {
 					for range m {
 						pile = append(pile, Card(k))
 					}

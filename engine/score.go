@@ -6,81 +6,78 @@ package engine
 // decision: RULES.md bounds rounds by max-turns, not matches).
 const MaxRounds = 10000
 
-// EndRound scores the finished round (RULES.md section 6), reports it, and
+// endRound scores the finished round (RULES.md section 6) into s.rr and
 // reports whether the match goes on with another round.
-func (g *Game) EndRound() bool {
-	res := &g.res
+func (s *State) endRound() bool {
+	res := &s.res
 	res.Rounds++
-	g.rr = RoundResult{Round: g.round, Outcome: g.outcome, Winner: -1, Dealer: g.dealer, Turns: g.turns, Places: g.places}
-	rr := &g.rr
-	for p := 0; p < g.n; p++ {
-		rr.Left[p] = g.hands[p].Points()
+	s.rr = RoundResult{Round: s.round, Outcome: s.outcome, Winner: -1, Dealer: s.dealer, Turns: s.turns, Places: s.places}
+	rr := &s.rr
+	for p := 0; p < s.t.n; p++ {
+		rr.Left[p] = s.hands[p].Points()
 	}
 	goesOn := false
-	if g.outcome != Finished {
-		res.Outcome = g.outcome
+	if s.outcome != Finished {
+		res.Outcome = s.outcome
 	} else {
-		w := g.winner
+		w := s.winner
 		rr.Winner = w
 		won := 0
-		for p := 0; p < g.n; p++ {
+		for p := 0; p < s.t.n; p++ {
 			if p != w {
 				won += rr.Left[p]
 			}
 		}
-		switch g.opts.Scoring {
+		switch s.t.opts.Scoring {
 		case ScoreSingle:
 			res.Scores[w] += won
 			res.Winner, res.Winners = w, 1<<uint(w)
-			res.Places = g.places
+			res.Places = s.places
 		case ScoreWinnerTakes:
 			res.Scores[w] += won
-			if res.Scores[w] >= g.opts.Target {
-				best := g.bestScore()
-				g.setWinners(func(s int) bool { return res.Scores[s] == best })
+			if res.Scores[w] >= s.t.opts.Target {
+				best := s.bestScore()
+				s.setWinners(func(q int) bool { return res.Scores[q] == best })
 			} else {
 				goesOn = true
 			}
 		case ScoreLosersAccumulate:
 			hi := 0
-			for p := 0; p < g.n; p++ {
+			for p := 0; p < s.t.n; p++ {
 				res.Scores[p] += rr.Left[p]
 				hi = max(hi, res.Scores[p])
 			}
 			switch {
-			case hi < g.opts.Target:
+			case hi < s.t.opts.Target:
 				goesOn = true
-			case g.opts.LosersOutcome == LowestWins:
+			case s.t.opts.LosersOutcome == LowestWins:
 				lo := res.Scores[0]
-				for p := 1; p < g.n; p++ {
+				for p := 1; p < s.t.n; p++ {
 					lo = min(lo, res.Scores[p])
 				}
-				g.setWinners(func(s int) bool { return res.Scores[s] == lo })
+				s.setWinners(func(q int) bool { return res.Scores[q] == lo })
 			default:
-				g.setWinners(func(s int) bool { return res.Scores[s] < g.opts.Target })
+				s.setWinners(func(q int) bool { return res.Scores[q] < s.t.opts.Target })
 			}
 		}
 	}
 	if goesOn && res.Rounds >= MaxRounds {
 		goesOn = false
 		res.Outcome = Unfinished
-		g.emit(Event{Kind: EvTurnCap, N: MaxRounds})
+		s.emit(Event{Kind: EvTurnCap, N: MaxRounds})
 	}
 	rr.Scores = res.Scores
-	if g.onRound != nil {
-		g.onRound(rr)
-	}
-	g.emit(Event{Kind: EvRoundEnd, Player: rr.Winner, N: g.roundPoints(rr)})
-	g.round++
+	s.emit(Event{Kind: EvRoundEnd, Player: rr.Winner, N: s.roundPoints(rr)})
+	s.round++
 	return goesOn
 }
 
-func (g *Game) roundPoints(rr *RoundResult) int {
+func (s *State) roundPoints(rr *RoundResult) int {
 	if rr.Winner < 0 {
 		return 0
 	}
 	won := 0
-	for p := 0; p < g.n; p++ {
+	for p := 0; p < s.t.n; p++ {
 		if p != rr.Winner {
 			won += rr.Left[p]
 		}
@@ -89,19 +86,19 @@ func (g *Game) roundPoints(rr *RoundResult) int {
 }
 
 // bestScore is the highest match total.
-func (g *Game) bestScore() int {
-	b := g.res.Scores[0]
-	for p := 1; p < g.n; p++ {
-		b = max(b, g.res.Scores[p])
+func (s *State) bestScore() int {
+	b := s.res.Scores[0]
+	for p := 1; p < s.t.n; p++ {
+		b = max(b, s.res.Scores[p])
 	}
 	return b
 }
 
-func (g *Game) setWinners(won func(seat int) bool) {
-	res := &g.res
+func (s *State) setWinners(won func(seat int) bool) {
+	res := &s.res
 	res.Winners, res.Winner = 0, -1
 	n := 0
-	for p := 0; p < g.n; p++ {
+	for p := 0; p < s.t.n; p++ {
 		if won(p) {
 			res.Winners |= 1 << uint(p)
 			res.Winner = p

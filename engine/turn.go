@@ -4,101 +4,126 @@ import "math/bits"
 
 // playable reports whether card k may be put on the discard pile (RULES.md
 // section 3): a wild, or a match of the current color or the top's symbol.
-func (g *Game) playable(k Card) bool {
-	return k.IsWild() || cardColor[k] == g.color || cardSymbol[k] == cardSymbol[g.top]
+func (s *State) playable(k Card) bool {
+	return k.IsWild() || cardColor[k] == s.color || cardSymbol[k] == cardSymbol[s.top]
 }
 
 // mayPutDown reports whether p may put card k down by any kind of play:
 // with no-finish-on-action the last card must be a number card (RULES.md
 // section 4).
-func (g *Game) mayPutDown(p int, k Card) bool {
-	return !g.opts.NoFinishOnAction || g.hands[p].size != 1 || k.IsNumber()
+func (s *State) mayPutDown(p int, k Card) bool {
+	return !s.t.opts.NoFinishOnAction || s.hands[p].size != 1 || k.IsNumber()
 }
 
-// Step plays one turn: the jump-in window, then the current player's play or
-// draw with every effect and response, up to the choice of the next player.
-func (g *Game) Step() {
-	if g.over {
-		return
+// beginTurn begins a step: the jump-in window, then the current player's
+// turn with every effect and response, up to the choice of the next
+// player. It reports whether the step finished without a pending decision.
+func (s *State) beginTurn() bool {
+	s.stepMotion = s.motion
+	if s.t.opts.JumpIn != JumpOff {
+		s.jw.collecting = false
+		return s.jumpWindow()
 	}
-	before := g.motion
-	if g.opts.JumpIn != JumpOff {
-		g.jumpWindow()
-		if g.over {
-			return
-		}
-	}
-	p := g.current
-	if g.res.FirstToAct < 0 {
-		g.res.FirstToAct = p
-	}
-	g.turn()
-	g.emit(Event{Kind: EvTurn, Player: p, N: g.turns})
+	return s.turnBegin()
+}
 
-	m := g.ask(p, DecideTurn, g.turnMoves(p))
+// turnBegin begins the current player's turn proper.
+func (s *State) turnBegin() bool {
+	p := s.current
+	if s.res.FirstToAct < 0 {
+		s.res.FirstToAct = p
+	}
+	s.turn()
+	s.emit(Event{Kind: EvTurn, Player: p, N: s.turns})
+	plays := s.turnPlays(p)
+	s.plays = plays
+	// A turn with a single legal move is taken without asking.
+	if plays == 0 {
+		return s.turnChosen(SimpleMove(MoveDraw))
+	}
+	if s.t.opts.ForcedPlay && plays&(plays-1) == 0 {
+		return s.turnChosen(PlayMove(Card(bits.TrailingZeros64(plays))))
+	}
+	s.suspend(p, DecideTurn)
+	return false
+}
+
+// turnChosen continues the turn with the current player's move m.
+func (s *State) turnChosen(m Move) bool {
+	p := s.current
 	if m.Kind() == MovePlay {
-		g.playFromHand(p, m.Card())
-	} else {
-		if g.plays != 0 {
-			g.count(CountVoluntaryDraw)
+		if !s.playFromHand(p, m.Card()) {
+			s.basePh = phTurnPlay
+			return false
 		}
-		g.drawTurn(p)
+		return s.turnTail()
 	}
-	if g.over {
-		return
+	if s.plays != 0 {
+		s.count(CountVoluntaryDraw)
 	}
-	if g.motion == before {
-		g.idle++
-		if g.idle >= g.active {
-			g.endRoundAs(Blocked)
-			return
+	return s.drawTurn(p)
+}
+
+// turnTail ends a step: a round in which no one drew or played for a whole
+// round of turns is blocked, and one that reached max-turns is unfinished.
+func (s *State) turnTail() bool {
+	if s.over {
+		return true
+	}
+	if s.motion == s.stepMotion {
+		s.idle++
+		if s.idle >= s.active {
+			s.endRoundAs(Blocked)
+			return true
 		}
 	} else {
-		g.idle = 0
+		s.idle = 0
 	}
-	if g.turns >= g.opts.MaxTurns {
-		g.endRoundAs(Unfinished)
+	if s.turns >= s.t.opts.MaxTurns {
+		s.endRoundAs(Unfinished)
 	}
+	return true
 }
 
 // turn counts a turn (RULES.md section 3): a turn played on one's own turn,
 // including a response that plays a card (a stack or a deflection).
-func (g *Game) turn() {
-	g.turns++
-	g.res.Turns++
+func (s *State) turn() {
+	s.turns++
+	s.res.Turns++
 }
 
-// turnMoves lists the legal moves of p's turn: one Play per playable kind
-// (in kind order), then Draw unless forced-play requires a play.
-func (g *Game) turnMoves(p int) []Move {
-	n := g.listPlays(g.turnPlays(p))
-	if !g.opts.ForcedPlay || n == 0 {
-		g.moves[n&(maxMoves-1)] = SimpleMove(MoveDraw)
+// turnMoves writes the pending turn's moves at the start of buf, which has
+// room for them and for 4 moves at least, and returns their number: one
+// Play per kind of s.plays, then Draw unless forced-play requires a play.
+func (s *State) turnMoves(buf []Move) int {
+	n := listPlays(s.plays, buf)
+	if !s.t.opts.ForcedPlay || s.plays == 0 {
+		buf[n] = SimpleMove(MoveDraw)
 		n++
 	}
-	return g.moves[:n]
+	return n
 }
 
 // turnPlays is the set of kinds p may play on the turn (bit k for kind k).
-func (g *Game) turnPlays(p int) uint64 {
-	h := &g.hands[p]
-	kinds := h.atLeast[0] & g.playableKinds()
-	if g.opts.NoFinishOnAction && h.size == 1 {
+func (s *State) turnPlays(p int) uint64 {
+	h := &s.hands[p]
+	kinds := h.atLeast[0] & s.playableKinds()
+	if s.t.opts.NoFinishOnAction && h.size == 1 {
 		kinds &= numberKinds // the last card must be a number
 	}
 	return kinds
 }
 
 // listPlays writes one Play move per kind in kinds, in kind order, at the
-// start of g.moves, records kinds for View.Plays, and returns the count.
-func (g *Game) listPlays(kinds uint64) int {
-	g.plays = kinds
+// start of buf, which must have room for 4 moves at least, and returns the
+// count.
+func listPlays(kinds uint64, buf []Move) int {
 	// The first four moves are written whatever their number, in straight
 	// code: a loop that stops at the number of playable kinds costs a
 	// mispredicted branch nearly every turn, and few turns offer more than
 	// four kinds. Moves past the count are never offered.
 	m := kinds
-	ms := (*[4]Move)(g.moves[:4])
+	ms := (*[4]Move)(buf[:4])
 	ms[0] = PlayMove(Card(bits.TrailingZeros64(m)))
 	m &= m - 1
 	ms[1] = PlayMove(Card(bits.TrailingZeros64(m)))
@@ -108,76 +133,84 @@ func (g *Game) listPlays(kinds uint64) int {
 	ms[3] = PlayMove(Card(bits.TrailingZeros64(m)))
 	m &= m - 1
 	for i := 4; m != 0; i++ {
-		g.moves[i&(maxMoves-1)] = PlayMove(Card(bits.TrailingZeros64(m)))
+		buf[i] = PlayMove(Card(bits.TrailingZeros64(m)))
 		m &= m - 1
 	}
 	return bits.OnesCount64(kinds)
 }
 
 // playableKinds is the set of kinds that may be played now (bit k for kind k).
-func (g *Game) playableKinds() uint64 {
-	m := colorKinds[g.color] | colorKinds[NoColor]
-	if sym := cardSymbol[g.top]; !sym.IsWild() {
+func (s *State) playableKinds() uint64 {
+	m := colorKinds[s.color] | colorKinds[NoColor]
+	if sym := cardSymbol[s.top]; !sym.IsWild() {
 		m |= symbolKinds[sym]
 	}
 	return m
 }
 
 // drawTurn is a turn spent drawing (RULES.md section 3).
-func (g *Game) drawTurn(p int) {
+func (s *State) drawTurn(p int) bool {
 	for {
-		if g.take(p, 1) == 0 {
+		if s.take(p, 1) == 0 {
 			break
 		}
-		c := g.drawn
-		if g.playable(c) {
-			if g.offerDrawn(p, c) {
-				return
+		c := s.drawn
+		if s.playable(c) {
+			// The drawn card may be played. With must-play-drawn the choice
+			// is forced, except for an illegal Wild Draw Four, which may be
+			// played as a bluff or kept (a decision: RULES.md only says no
+			// one is forced to bluff).
+			if !s.t.opts.MustPlayDrawn || (c.Symbol() == WildDrawFour && !s.wd4Legal(p, c)) {
+				s.suspend(p, DecideDrawn)
+				return false
 			}
-			break
+			return s.playDrawn(p, c)
 		}
-		if g.opts.Draw != DrawUntilPlayable {
+		if s.t.opts.Draw != DrawUntilPlayable {
 			break
 		}
 	}
-	g.current = g.nextOf(p)
+	s.current = s.nextOf(p)
+	return s.turnTail()
 }
 
-// offerDrawn lets p play the playable card c just drawn and reports whether
-// it was played. With must-play-drawn the choice is forced, except for an
-// illegal Wild Draw Four, which may be played as a bluff or kept (a
-// decision: RULES.md only says no one is forced to bluff).
-func (g *Game) offerDrawn(p int, c Card) bool {
-	ms := append(g.moves[:0], PlayMove(c))
-	if !g.opts.MustPlayDrawn || (c.Symbol() == WildDrawFour && !g.wd4Legal(p, c)) {
-		ms = append(ms, SimpleMove(MoveKeep))
+// drawnChosen continues after p chose to play or keep the drawn card.
+func (s *State) drawnChosen(m Move) bool {
+	p := s.seat
+	if m.Kind() != MovePlay {
+		s.emit(Event{Kind: EvKeep, Player: p})
+		s.current = s.nextOf(p)
+		return s.turnTail()
 	}
-	if g.ask(p, DecideDrawn, ms).Kind() != MovePlay {
-		g.emit(Event{Kind: EvKeep, Player: p})
+	return s.playDrawn(p, s.drawn)
+}
+
+func (s *State) playDrawn(p int, c Card) bool {
+	s.count(CountPlayDrawn)
+	if !s.playFromHand(p, c) {
+		s.basePh = phTurnPlay
 		return false
 	}
-	g.count(CountPlayDrawn)
-	g.playFromHand(p, c)
-	return true
+	return s.turnTail()
 }
 
 // wd4Legal reports whether p may play the Wild Draw Four k from the hand
 // now (RULES.md section 4): judged on the hand without that card against
 // the current (reference) color. Another Wild Draw Four never counts.
-func (g *Game) wd4Legal(p int, k Card) bool {
-	h := &g.hands[p]
-	if h.colors[g.color] != 0 {
+func (s *State) wd4Legal(p int, k Card) bool {
+	h := &s.hands[p]
+	if h.colors[s.color] != 0 {
 		return false
 	}
-	if g.opts.WD4Legal == NoColorMatch {
+	if s.t.opts.WD4Legal == NoColorMatch {
 		return true
 	}
 	otherWilds := int(h.colors[NoColor]) - int(h.counts[WildCard(WildDrawFour)])
 	if otherWilds > 0 {
 		return false
 	}
-	if g.opts.WD4Legal == NoPlayable {
-		if sym := cardSymbol[g.top]; !sym.IsWild() {
+	if s.t.opts.WD4Legal == NoPlayable {
+		if sym := cardSymbol[s.top]; !sym.IsWild() {
 			for c := Red; c < NoColor; c++ {
 				if h.counts[MakeCard(c, sym)] != 0 {
 					return false
@@ -190,104 +223,107 @@ func (g *Game) wd4Legal(p int, k Card) bool {
 
 // draw moves up to k cards from the draw pile to p's hand, reshuffling the
 // discard pile when the draw pile runs out, and returns how many were
-// drawn; the last is g.drawn. It applies no link.
-func (g *Game) draw(p, k int) int {
+// drawn; the last is s.drawn. It applies no link.
+func (s *State) draw(p, k int) int {
 	got := 0
 	for got < k {
-		if g.drawN == 0 && !g.reshuffle() {
+		if s.drawN == 0 && !s.reshuffle() {
 			break
 		}
-		c := g.pop()
-		g.hands[p].Add(c)
-		g.drawn = c
+		c := s.pop()
+		s.hands[p].Add(c)
+		s.drawn = c
 		got++
+		if s.sink != nil {
+			s.emit(Event{Kind: EvDrawCard, Player: p, Card: c})
+		}
 	}
 	if got > 0 {
-		g.unoCalled[p] = false
-		g.motion += got
-		g.res.CardsDrawn += got
+		s.unoCalled[p] = false
+		s.motion += got
+		s.res.CardsDrawn += got
 	}
-	g.emit(Event{Kind: EvDraw, Player: p, N: k, N2: got})
+	s.emit(Event{Kind: EvDraw, Player: p, N: k, N2: got})
 	return got
 }
 
 // take makes p draw up to k cards (a turn's draw) and returns how many were
 // drawn; a link partner then draws as many (RULES.md section 8).
-func (g *Game) take(p, k int) int {
-	got := g.draw(p, k)
-	if got > 0 && g.linkA >= 0 {
-		drawn := g.drawn
-		g.echo(p, got)
-		g.drawn = drawn // the echo's cards are the partner's, not p's drawn card
+func (s *State) take(p, k int) int {
+	got := s.draw(p, k)
+	if got > 0 && s.linkA >= 0 {
+		drawn := s.drawn
+		s.echo(p, got)
+		s.drawn = drawn // the echo's cards are the partner's, not p's drawn card
 	}
 	return got
 }
 
 // give makes p draw k owed cards; those that cannot be drawn are forgiven.
 // A link partner then draws as many as p received.
-func (g *Game) give(p, k int) {
+func (s *State) give(p, k int) {
 	if k <= 0 {
 		return
 	}
-	got := g.draw(p, k)
-	g.forgive(p, k-got)
-	if got > 0 && g.linkA >= 0 {
-		g.echo(p, got)
+	got := s.draw(p, k)
+	s.forgive(p, k-got)
+	if got > 0 && s.linkA >= 0 {
+		s.echo(p, got)
 	}
 }
 
-func (g *Game) forgive(p, n int) {
+func (s *State) forgive(p, n int) {
 	if n > 0 {
-		g.res.Count[CountForgiven] += n
-		g.emit(Event{Kind: EvForgiven, Player: p, N: n})
+		s.res.Count[CountForgiven] += n
+		s.emit(Event{Kind: EvForgiven, Player: p, N: n})
 	}
 }
 
 // echo makes p's link partner, if any, draw n cards: the link's echo, which
 // echoes nothing back.
-func (g *Game) echo(p, n int) {
+func (s *State) echo(p, n int) {
 	partner := -1
 	switch p {
-	case g.linkA:
-		partner = g.linkB
-	case g.linkB:
-		partner = g.linkA
+	case s.linkA:
+		partner = s.linkB
+	case s.linkB:
+		partner = s.linkA
 	}
-	if partner < 0 || partner == p || g.out[partner] {
+	if partner < 0 || partner == p || s.out[partner] {
 		return
 	}
-	got := g.draw(partner, n)
-	g.res.Count[CountLinkEcho] += got
-	g.forgive(partner, n-got)
+	got := s.draw(partner, n)
+	s.res.Count[CountLinkEcho] += got
+	s.forgive(partner, n-got)
 }
 
 // reshuffle turns the discard pile, except its top card, into a new draw
 // pile. It reports whether there is anything to draw.
-func (g *Game) reshuffle() bool {
-	if g.discardN <= 1 {
+func (s *State) reshuffle() bool {
+	if s.discardN <= 1 {
 		return false
 	}
 	n := 0
-	for k := range g.discard {
-		c := int(g.discard[k])
-		if Card(k) == g.top {
+	for k := range s.discard {
+		c := int(s.discard[k])
+		if Card(k) == s.top {
 			c--
 		}
 		for range c {
-			g.drawPile[n] = Card(k)
+			s.drawPile[n] = Card(k)
 			n++
 		}
-		g.discard[k] = 0
+		s.discard[k] = 0
 	}
-	g.discard[g.top] = 1
-	g.discardN = 1
-	g.drawN = n
-	if !g.reshuffled {
-		g.reshuffleRng.seedFrom(g.key, PurposeReshuffle+Purpose(g.round))
-		g.reshuffled = true
+	s.discard[s.top] = 1
+	s.discardN = 1
+	s.drawN = n
+	if !s.reshuffled {
+		s.reshuffleRng.seedFrom(s.key, PurposeReshuffle+Purpose(s.round))
+		s.reshuffled = true
 	}
-	g.reshuffleRng.ShuffleCards(g.drawPile[:n])
-	g.count(CountReshuffle)
-	g.emit(Event{Kind: EvReshuffle, N: n})
+	s.reshuffleRng.ShuffleCards(s.drawPile[:n])
+	s.count(CountReshuffle)
+	s.emit(Event{Kind: EvReshuffle, N: n})
 	return true
 }

@@ -67,19 +67,19 @@ func TestFileErrorsNameFileAndLine(t *testing.T) {
 	for _, c := range []struct{ name, text, want string }{
 		{"unknown key", "name: x\ngames: 10\ngridz: []\n", `x.yaml:3: unknown key "gridz" (valid: name, description, seed, games, main, batch, grids, compare, surface)`},
 		{"unknown grid key", "name: x\ngames: 10\ngrids:\n  - players: [2]\n    player: [3]\n", `x.yaml:5: unknown key "player"`},
-		{"wrong type", "name: x\ngames: many\ngrids: [{}]\n", `x.yaml:2: cannot unmarshal !!str ` + "`many`" + ` into int64`},
+		{"wrong type", "name: x\ngames: many\ngrids: [{}]\n", `x.yaml:2: games: "many", want a whole number in decimal digits`},
 		{"duplicate key", "name: x\ngames: 10\ngames: 20\ngrids: [{}]\n", `x.yaml:3: mapping key "games" already defined at line 2`},
 		{"duplicate option label", "name: x\ngames: 10\ngrids:\n  - options:\n      a: {}\n      a: {}\n", `x.yaml:6: mapping key "a" already defined at line 5`},
 		{"duplicate option", "name: x\ngames: 10\ngrids:\n  - options:\n      a: {draw: one, draw: one}\n", `already defined`},
 		{"missing name", "games: 10\ngrids: [{}]\n", "x.yaml:1: name: missing"},
-		{"no games", "name: x\ngrids: [{}]\n", "x.yaml:1: games: 0, want at least 1"},
+		{"zero games", "name: x\ngames: 0\ngrids: [{}]\n", "x.yaml:2: games: 0, want 1 to"},
 		{"no grids", "name: x\ngames: 5\n", "grids: missing"},
 		{"unknown rules", "name: x\ngames: 5\ngrids:\n  - rules: [poker]\n", `x.yaml:4: rules: unknown rule set "poker" (valid: classic, encanto, party)`},
 		{"players out of range", "name: x\ngames: 5\ngrids:\n  - players: [4, 11]\n", "x.yaml:4: players: 11 is out of range for classic (valid: 2 to 10)"},
 		{"unknown option", "name: x\ngames: 5\ngrids:\n  - options:\n      a: {colour: red}\n", `x.yaml:5: options a: unknown option "colour"`},
 		{"bad option value", "name: x\ngames: 5\ngrids:\n  - options:\n      a:\n        draw: three\n", `x.yaml:6: options a: option draw: invalid value "three" (valid: one, until-playable)`},
 		{"contradiction", "name: x\ngames: 5\ngrids:\n  - options:\n      a: {stack-draw-two: true, deflect-draw-two: true}\n", "stack-draw-two=true and deflect-draw-two=true"},
-		{"bad strategy", "name: x\ngames: 5\ngrids:\n  - lineups:\n      a: [genius]\n", `x.yaml:5: lineups a: unknown strategy "genius" (valid: random, heuristic)`},
+		{"bad strategy", "name: x\ngames: 5\ngrids:\n  - lineups:\n      a: [genius]\n", `x.yaml:5: lineups a: unknown strategy "genius" (valid: random, heuristic, exec:COMMAND)`},
 		{"lineup size", "name: x\ngames: 5\ngrids:\n  - players: [3]\n    lineups:\n      a: [random, random]\n", "2 strategies for 3 players"},
 		{"unknown variable", "name: x\ngames: 5\ngrids:\n  - lineups:\n      a: ['heuristic:bluff=${b}']\n", "${b}: no such variable"},
 		{"bad axis", "name: x\ngames: 5\ngrids: [{}]\ncompare:\n  - axis: colour\n    baseline: x\n", `x.yaml:5: compare: axis "colour"`},
@@ -286,10 +286,10 @@ games: 10
 main: position:0
 grids:
   - vars:
-      bluff: [a, b]
-      challenge: [x, y, z]
+      bluff: [0, 0.5]                # rows a, b
+      challenge: [never, always, seen] # columns x, y, z
     lineups:
-      l: [heuristic]
+      l: ['heuristic:bluff=${bluff},challenge=${challenge}']
 surface: {rows: bluff, cols: challenge, metric: position:0}
 `)
 	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells))}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"reflect"
@@ -184,6 +185,9 @@ type Experiment struct {
 	Pairs     []Pair
 	OneSample []OneSample
 	Axes      []string // the axes that vary, in order
+	// Warnings are valid but probably unintended settings, as file:line:
+	// message (an option the cell's scoring ignores), for stderr.
+	Warnings []string
 }
 
 // Load reads and validates an experiment file.
@@ -201,16 +205,39 @@ var (
 )
 
 // Parse validates an experiment from its bytes (YAML, or JSON, which is
-// read as YAML); name is used in error messages as name:line.
+// read as YAML); name is used in error messages as name:line. Parsing is
+// strict: one document; no unknown key; every count, index and seed a whole
+// number in decimal digits (YAML would read 010 as octal 8 and accept
+// 0x10); no empty list where a default exists. A missing seed is 1, as in
+// simulate; a missing games is allowed here and must then come from
+// --games (CheckRun).
 func Parse(name string, data []byte) (*Experiment, error) {
-	var f File
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%s: the file is empty; an experiment needs at least name, games and grids (see the README)", name)
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
+	var root yaml.Node
+	if err := dec.Decode(&root); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: the file holds only comments; an experiment needs at least name, games and grids (see the README)", name)
+		}
 		return nil, fileError(name, err)
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
+	var second yaml.Node
+	if err := dec.Decode(&second); err == nil {
+		return nil, fmt.Errorf("%s:%d: a second YAML document starts here; an experiment file holds exactly one", name, second.Line)
+	} else if !errors.Is(err, io.EOF) {
+		return nil, fileError(name, err)
+	}
+	if err := checkNode(&root, reflect.TypeFor[File](), "the file"); err != nil {
+		var le lineError
+		if errors.As(err, &le) {
+			return nil, fmt.Errorf("%s:%d: %s", name, le.line, le.msg)
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	var f File
+	if err := root.Decode(&f); err != nil {
 		return nil, fileError(name, err)
 	}
 	sum := sha256.Sum256(data)
@@ -223,6 +250,150 @@ func Parse(name string, data []byte) (*Experiment, error) {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return e, nil
+}
+
+// orderedMapping is implemented by ordered, so that checkNode can see the
+// type of its values.
+type orderedMapping interface{ valueType() reflect.Type }
+
+func (ordered[V]) valueType() reflect.Type { return reflect.TypeFor[V]() }
+
+var decimalText = regexp.MustCompile(`^[+-]?[0-9]+$`)
+
+// checkNode checks node n against the Go type t it is to be decoded into,
+// with messages naming the key (what) and the line: the kind of node, the
+// keys of a mapping, and whole numbers in decimal, which it rewrites in
+// canonical form (so that 010 is decoded as ten, not as octal 8).
+func checkNode(n *yaml.Node, t reflect.Type, what string) error {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	if n.Kind == yaml.DocumentNode {
+		if len(n.Content) == 0 {
+			return errAt(n.Line, "the file is empty")
+		}
+		return checkNode(n.Content[0], t, what)
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	isNull := n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+	if om, ok := reflect.New(t).Elem().Interface().(orderedMapping); ok {
+		if n.Kind != yaml.MappingNode {
+			return errAt(n.Line, "%s: want a mapping of name: value, got %s", what, describe(n))
+		}
+		if len(n.Content) == 0 {
+			return errAt(n.Line, "%s: {} is empty; leave %s out for its default", what, what)
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if err := checkNode(n.Content[i+1], om.valueType(), what+" "+n.Content[i].Value); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return errAt(n.Line, "%s: want a mapping of key: value, got %s", what, describe(n))
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			f, ok := fieldByTag(t, k.Value)
+			if !ok {
+				return errAt(k.Line, "unknown key %q (valid: %s)", k.Value, validKeys(t.Name()))
+			}
+			if err := checkNode(v, f.Type, k.Value); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice:
+		if n.Kind != yaml.SequenceNode {
+			return errAt(n.Line, "%s: want a list, e.g. [a, b], got %s", what, describe(n))
+		}
+		if len(n.Content) == 0 {
+			return errAt(n.Line, "%s: [] is empty; give at least one value, or leave %s out for its default", what, what)
+		}
+		for _, c := range n.Content {
+			if err := checkNode(c, t.Elem(), what); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		if isNull {
+			return nil
+		}
+		if n.Kind != yaml.MappingNode {
+			return errAt(n.Line, "%s: want a mapping of name: value, got %s", what, describe(n))
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if err := checkNode(n.Content[i+1], t.Elem(), what+" "+n.Content[i].Value); err != nil {
+				return err
+			}
+		}
+	case reflect.String:
+		if n.Kind != yaml.ScalarNode {
+			return errAt(n.Line, "%s: want a single value, got %s", what, describe(n))
+		}
+	case reflect.Int, reflect.Int64, reflect.Uint64:
+		if n.Kind != yaml.ScalarNode || isNull || !decimalText.MatchString(n.Value) {
+			return errAt(n.Line, "%s: %s, want a whole number in decimal digits", what, describe(n))
+		}
+		text := strings.TrimPrefix(n.Value, "+")
+		var canon string
+		if t.Kind() == reflect.Uint64 {
+			v, err := strconv.ParseUint(text, 10, 64)
+			if err != nil {
+				return errAt(n.Line, "%s: %s, want a whole number from 0 to %d", what, n.Value, uint64(math.MaxUint64))
+			}
+			canon = strconv.FormatUint(v, 10)
+		} else {
+			v, err := strconv.ParseInt(text, 10, 64)
+			if err != nil || (t.Kind() == reflect.Int && (v < math.MinInt32 || v > math.MaxInt32)) {
+				return errAt(n.Line, "%s: %s is out of range", what, n.Value)
+			}
+			canon = strconv.FormatInt(v, 10)
+		}
+		n.Value, n.Tag, n.Style = canon, "!!int", 0
+	}
+	return nil
+}
+
+// describe names what a node holds, for messages.
+func describe(n *yaml.Node) string {
+	switch {
+	case n.Kind == yaml.MappingNode:
+		return "a mapping"
+	case n.Kind == yaml.SequenceNode:
+		return "a list"
+	case n.Tag == "!!null":
+		return "nothing"
+	}
+	return strconv.Quote(n.Value)
+}
+
+func fieldByTag(t reflect.Type, key string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ","); tag == key {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// present reports whether the top-level mapping has key.
+func present(root *yaml.Node, key string) bool {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
 }
 
 // fileError rewrites the decoder's errors as name:line: message.
@@ -325,14 +496,17 @@ func (e *Experiment) validate(root *yaml.Node) error {
 	if strings.TrimSpace(f.Name) == "" {
 		return errAt(lineOf(root), "name: missing; give the experiment a name")
 	}
-	if f.Games < 1 {
-		return errAt(lineOf(root, "games"), "games: %d, want at least 1 game per cell", f.Games)
+	if !present(root, "seed") {
+		f.Seed = 1 // as in simulate
 	}
-	if f.Batch == 0 {
+	if present(root, "games") && (f.Games < 1 || f.Games > sim.MaxGames) {
+		return errAt(lineOf(root, "games"), "games: %d, want 1 to %d (10^15) games per cell", f.Games, int64(sim.MaxGames))
+	}
+	if !present(root, "batch") {
 		f.Batch = 10000
 	}
-	if f.Batch < 1 {
-		return errAt(lineOf(root, "batch"), "batch: %d, want at least 1", f.Batch)
+	if f.Batch < 1 || f.Batch > sim.MaxGames {
+		return errAt(lineOf(root, "batch"), "batch: %d, want 1 to %d games per batch (leave it out for 10000)", f.Batch, int64(sim.MaxGames))
 	}
 	if f.Main == "" {
 		f.Main = "turns"
@@ -406,6 +580,11 @@ func (e *Experiment) expand(root *yaml.Node, gi int) error {
 			return errAt(at("vars", v.Key), "vars: %q is an axis name; choose another name", v.Key)
 		}
 	}
+	for _, v := range g.Vars {
+		if !e.uses(g, v.Key) {
+			return errAt(at("vars", v.Key), "vars: %s is not used: no ${%s} in this grid's options or lineups, so its cells would be identical", v.Key, v.Key)
+		}
+	}
 	// Every combination of the variables, in the order written.
 	combos := [][]string{nil}
 	for _, v := range g.Vars {
@@ -456,6 +635,27 @@ func (e *Experiment) expand(root *yaml.Node, gi int) error {
 	return nil
 }
 
+// uses reports whether a variable appears as ${name} in an option value or
+// a strategy of grid g.
+func (e *Experiment) uses(g *Grid, name string) bool {
+	ref := "${" + name + "}"
+	for _, o := range g.Options {
+		for _, v := range o.Value {
+			if strings.Contains(v, ref) {
+				return true
+			}
+		}
+	}
+	for _, lu := range g.Lineups {
+		for _, s := range lu.Value {
+			if strings.Contains(s, ref) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func varNames[V any](vars ordered[V]) string {
 	var n []string
 	for _, v := range vars {
@@ -491,6 +691,15 @@ func (e *Experiment) cell(gi int, rs engine.RuleSet, players int, opt entry[map[
 	if err := o.Validate(players); err != nil {
 		return Cell{}, errAt(at("options", opt.Key), "options %s with %s and %d players: %v", opt.Key, rs, players, err)
 	}
+	for _, name := range names {
+		if (name == "target" && o.Scoring == engine.ScoreSingle) || (name == "losers-outcome" && o.Scoring != engine.ScoreLosersAccumulate) {
+			scoring, _ := o.Get("scoring")
+			w := fmt.Sprintf("%s:%d: options %s: %s has no effect with scoring=%s", e.Source, at("options", opt.Key, name), opt.Key, name, scoring)
+			if !slices.Contains(e.Warnings, w) {
+				e.Warnings = append(e.Warnings, w)
+			}
+		}
+	}
 	luLine := at("lineups", lu.Key)
 	if len(lu.Value) != 1 && len(lu.Value) != players {
 		return Cell{}, errAt(luLine, "lineups %s: %d strategies for %d players: give one for every seat, or one per seat", lu.Key, len(lu.Value), players)
@@ -511,7 +720,8 @@ func (e *Experiment) cell(gi int, rs engine.RuleSet, players int, opt entry[map[
 	for i, v := range g.Vars {
 		coords[v.Key] = combo[i]
 	}
-	cfg := sim.Config{Options: o, Players: players, LineUp: lineUp, Seats: seats, Games: e.File.Games, Seed: e.File.Seed}
+	// Games is set again by Run (--games); 1 stands for a file that leaves it to --games.
+	cfg := sim.Config{Options: o, Players: players, LineUp: lineUp, Seats: seats, Games: max(e.File.Games, 1), Seed: e.File.Seed}
 	if err := cfg.Validate(); err != nil {
 		return Cell{}, errAt(at(), "%v", err)
 	}

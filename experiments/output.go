@@ -668,11 +668,19 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 	}
 	if len(tests) > 0 {
 		w("\n## Tests\n\n")
-		w("%d tests; p-values are adjusted by Holm's method over all of them. Paired tests compare two cells on the same games: McNemar's test for yes/no outcomes (effect: difference of proportions), a paired t-test for numbers (effect: mean difference, A minus baseline).\n\n", len(tests))
+		w("%s", testsPreamble(tests))
 		w("| comparison | metric | A | baseline | effect [95%% CI] | test | n | p | Holm p |\n|---|---|---:|---:|---|---|---:|---:|---:|\n")
 		for _, t := range tests {
-			w("| %s | %s | %s | %s | %s [%s, %s] | %s | %s | %s | %s |\n", t.Name, t.Metric, fmtEst(t.Metric, t.EstA), fmtEst(t.Metric, t.EstB),
-				fmtEff(t.Metric, t.Effect), fmtEff(t.Metric, t.EffectLo), fmtEff(t.Metric, t.EffectHi), t.Method, comma(t.N), pval(t.P), pval(t.PHolm))
+			p, ph := pval(t.P), pval(t.PHolm)
+			if t.NotTestable != "" {
+				p, ph = "not testable: "+t.NotTestable, "–"
+			}
+			name := t.Name
+			if t.Note != "" {
+				name += " (" + t.Note + ")"
+			}
+			w("| %s | %s | %s | %s | %s [%s, %s] | %s | %s | %s | %s |\n", name, t.Metric, fmtEst(t.Metric, t.EstA), fmtEst(t.Metric, t.EstB),
+				fmtEff(t.Metric, t.Effect), fmtEff(t.Metric, t.EffectLo), fmtEff(t.Metric, t.EffectHi), t.Method, comma(t.N), p, ph)
 		}
 	}
 	if s := r.Surface(); s != nil {

@@ -140,10 +140,26 @@ type Test struct {
 	EffectHi float64 `json:"effect_ci_high"`
 	P        float64 `json:"p"`
 	PHolm    float64 `json:"p_holm"`
+	// NotTestable says why the test cannot reject (no discordant pair, a
+	// cell identical to its baseline, ...); such a test has P and PHolm NaN
+	// and is left out of Holm's family.
+	NotTestable string `json:"not_testable,omitempty"`
+	// Note is a remark on the comparison: cells that do not share deals,
+	// or the same comparison declared more than once.
+	Note string `json:"note,omitempty"`
 }
 
+// The methods of the paired tests, as printed.
+const (
+	methodPairedT   = "paired t-test of the mean difference"
+	methodMidP      = "McNemar mid-p (conditional), inverted interval"
+	methodScore     = "McNemar score test (uncorrected), Tango interval"
+	methodOneSample = "one-sample score test of a proportion"
+)
+
 // pairedTest tests metric m of a pair: a paired t-test of the mean
-// difference for numbers, McNemar's test for yes/no.
+// difference for numbers, McNemar's test for yes/no. A test that cannot
+// reject is marked NotTestable.
 func pairedTest(p *PairStats, m Metric) Test {
 	t := Test{Metric: m.String(), N: p.N}
 	if m.Numeric() {
@@ -151,26 +167,40 @@ func pairedTest(p *PairStats, m Metric) Test {
 		if m.Kind == MetricCardsDrawn {
 			s = p.CardsDrawn
 		}
-		pr := analysis.Paired{N: p.N, Sum: float64(s.Sum), SumSq: float64(s.SumSq)}
-		r := pr.Test(sim.Confidence)
-		t.Method = "paired t-test of the mean difference"
+		// The sums are exact integers; PairedSums keeps them exact (a
+		// float64 holds Σd² exactly only up to 2^53).
+		r := analysis.PairedSums(p.N, s.Sum, uint64(s.SumSq)).Test(sim.Confidence)
+		t.Method = methodPairedT
 		if p.N > 0 {
 			t.EstA, t.EstB = float64(s.A)/float64(p.N), float64(s.B)/float64(p.N)
 		}
 		t.Effect, t.EffectLo, t.EffectHi, t.P = r.Mean, r.Lo, r.Hi, r.P
+		switch {
+		case p.N < 2:
+			t.NotTestable = "fewer than 2 paired games"
+		case s.SumSq == 0:
+			t.NotTestable = "every paired difference is 0: the cells agree on every game"
+		}
+		if t.NotTestable != "" {
+			t.P = math.NaN()
+		}
 		return t
 	}
 	tab := p.table(m)
 	r := analysis.McNemar(tab[1], tab[2], p.N, sim.Confidence)
-	t.Method = "McNemar (chi-square with continuity correction)"
-	if r.Exact {
-		t.Method = "McNemar (exact binomial)"
+	t.Method = methodScore
+	if r.MidP {
+		t.Method = methodMidP
 	}
 	if p.N > 0 {
 		t.EstA = float64(tab[0]+tab[1]) / float64(p.N)
 		t.EstB = float64(tab[0]+tab[2]) / float64(p.N)
 	}
 	t.Effect, t.EffectLo, t.EffectHi, t.P = r.Diff, r.DiffLo, r.DiffHi, r.P
+	if tab[1]+tab[2] == 0 {
+		t.NotTestable = "no discordant pairs: the cells agree on every game"
+		t.P = math.NaN()
+	}
 	return t
 }
 
@@ -178,10 +208,11 @@ func pairedTest(p *PairStats, m Metric) Test {
 // (z = (x/n - p0) / sqrt(p0 (1 - p0) / n), two-sided), with the Wilson
 // interval for the difference x/n - p0.
 func oneSampleTest(x, n int64, p0 float64) Test {
-	t := Test{Method: "one-sample score test of a proportion", N: n, EstB: p0, P: math.NaN()}
+	t := Test{Method: methodOneSample, N: n, EstB: p0, P: math.NaN()}
 	lo, hi := analysis.Wilson(x, n, sim.Confidence)
 	if n == 0 {
 		t.EstA, t.Effect, t.EffectLo, t.EffectHi = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+		t.NotTestable = "no game played"
 		return t
 	}
 	t.EstA = float64(x) / float64(n)

@@ -22,16 +22,44 @@ func (r *Result) CellSummary(i int, version string) *sim.Summary {
 }
 
 // Tests runs every test the experiment declares: each pair's metrics
-// (paired), then each one-sample test on every cell, with p-values adjusted
-// by Holm's method over all of them.
+// (paired), then each one-sample test on every cell. The family for Holm's
+// method is every test that can reject: a test marked NotTestable (no
+// discordant pair, a cell identical to its baseline, no game) has P and
+// PHolm NaN and does not count. A comparison declared more than once, or
+// mirrored (A against B and B against A), is tested once, in the first
+// orientation declared, with a note: counting it twice would only inflate
+// every adjusted p-value.
 func (r *Result) Tests() []Test {
 	e := r.Experiment
 	var tests []Test
+	type key struct {
+		lo, hi int
+		metric string
+	}
+	seen := map[key]int{}     // -> index in tests
+	first := map[int][2]int{} // index in tests -> its cells (A, B)
 	for k, p := range e.Pairs {
 		a, b := &e.Cells[p.A], &e.Cells[p.B]
 		for _, m := range p.Metrics {
+			kk := key{min(p.A, p.B), max(p.A, p.B), m.String()}
+			if i, ok := seen[kk]; ok {
+				how := "declared again"
+				if first[i] != [2]int{p.A, p.B} {
+					how = "mirrored"
+				}
+				tests[i].Note = joinNote(tests[i].Note, fmt.Sprintf("%s as %s: tested once", how, pairName(a, b, p.Axis)))
+				continue
+			}
 			t := pairedTest(&r.Pairs[k], m)
-			t.Name = fmt.Sprintf("%s vs %s (%s)", a.Label, b.Label, p.Axis)
+			t.Name = pairName(a, b, p.Axis)
+			if a.Config.Identity().Equal(b.Config.Identity()) {
+				t.NotTestable, t.P = "the cell is identical to its baseline", math.NaN()
+			}
+			if why := noSharedDeals(&a.Config, &b.Config); why != "" {
+				t.Note = joinNote(t.Note, why)
+			}
+			seen[kk] = len(tests)
+			first[len(tests)] = [2]int{p.A, p.B}
 			tests = append(tests, t)
 		}
 	}
@@ -51,12 +79,45 @@ func (r *Result) Tests() []Test {
 	}
 	ps := make([]float64, len(tests))
 	for i := range tests {
-		ps[i] = tests[i].P
+		ps[i] = tests[i].P // NaN (not testable) is left out of the family
 	}
 	for i, p := range analysis.Holm(ps) {
 		tests[i].PHolm = p
 	}
 	return tests
+}
+
+func pairName(a, b *Cell, axis string) string {
+	return fmt.Sprintf("%s vs %s (%s)", a.Label, b.Label, axis)
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// noSharedDeals says why two cells do not play the same deals, or "".
+// Game i of every cell starts from the same shuffle stream, but a deck of
+// other cards, another hand size or another player count deals other hands
+// from it: the cells are then independent samples and pairing gains nothing
+// (the paired tests stay valid, only no more precise than unpaired ones).
+func noSharedDeals(a, b *sim.Config) string {
+	var what []string
+	if a.Options.Deck != b.Options.Deck {
+		what = append(what, "deck")
+	}
+	if a.Options.HandSize != b.Options.HandSize {
+		what = append(what, "hand size")
+	}
+	if a.Players != b.Players {
+		what = append(what, "player count")
+	}
+	if len(what) == 0 {
+		return ""
+	}
+	return "the cells do not share deals (the " + strings.Join(what, ", ") + " differs): pairing gains nothing over independent samples"
 }
 
 // yesCount is the number of games of a cell in which a yes/no metric held.
@@ -225,4 +286,20 @@ func pval(p float64) string {
 		return "<0.0001"
 	}
 	return fmt.Sprintf("%.4f", p)
+}
+
+// testsPreamble explains the tests table of report.md: the family, the
+// methods and their dual intervals.
+func testsPreamble(tests []Test) string {
+	family := 0
+	for _, t := range tests {
+		if t.NotTestable == "" {
+			family++
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d tests, of which %d can reject; p-values are adjusted by Holm's method over those %d (a test that cannot reject, such as one with no discordant pair or of a cell identical to its baseline, is shown as not testable and left out of the family; a comparison declared twice or mirrored is tested once). ", len(tests), family, family)
+	b.WriteString("Paired tests compare two cells on the same games: McNemar's test for yes/no outcomes (effect: difference of proportions, A minus baseline), a paired t-test for numbers (effect: mean difference, A minus baseline). ")
+	b.WriteString("McNemar's test is the mid-p conditional test below 25 discordant pairs and the asymptotic score test (no continuity correction) from 25 on; each is printed with the interval dual to it (the mid-p test inverted, or Tango's score interval), so an interval excludes 0 exactly when p < 0.05.\n\n")
+	return b.String()
 }

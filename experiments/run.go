@@ -74,6 +74,9 @@ func (e *Experiment) CheckRun(o RunOptions) error {
 		}
 		games = o.Games
 	}
+	if games == 0 {
+		return fmt.Errorf("games: %s gives no games per cell: add games: N to it, or give --games N", e.Source)
+	}
 	if o.CIWidth < 0 || math.IsNaN(o.CIWidth) || math.IsInf(o.CIWidth, 0) {
 		return fmt.Errorf("ci-width: %v, want a positive width", o.CIWidth)
 	}
@@ -315,7 +318,8 @@ func runBatch(ctx context.Context, pause *atomic.Bool, ws []*worker, active []bo
 	}
 	var eg errgroup.Group
 	for _, wk := range ws {
-		eg.Go(func() error {
+		eg.Go(func() (err error) {
+			defer sim.CatchPanic(&err)
 			for ctx.Err() == nil && !pause.Load() {
 				lo := next.Add(chunk) - chunk
 				if lo >= b {

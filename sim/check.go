@@ -40,6 +40,7 @@ func (s *Stats) Check(group []int) []string {
 		name string
 		v    int64
 	}{{"games", s.Games}, {"finished", s.Finished}, {"unfinished", s.Unfinished}, {"blocked", s.Blocked},
+		{"match_capped", s.MatchCapped},
 		{"shared_wins", s.SharedWins}, {"no_winner", s.NoWinner}, {"first_to_act_wins", s.FirstToActWins}} {
 		neg(c.name, c.v)
 	}
@@ -49,6 +50,9 @@ func (s *Stats) Check(group []int) []string {
 	firsts := negs("first_to_act_by_seat", s.FirstToActBySeat)
 	if s.Finished+s.Unfinished+s.Blocked != s.Games {
 		bad("finished %d + unfinished %d + blocked %d is not the %d games", s.Finished, s.Unfinished, s.Blocked, s.Games)
+	}
+	if s.MatchCapped > s.Unfinished {
+		bad("match_capped %d is more than the %d unfinished games", s.MatchCapped, s.Unfinished)
 	}
 	// Only finished games have winners.
 	for _, w := range []struct {

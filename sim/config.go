@@ -79,6 +79,14 @@ func (s Shard) Range(games int64) (lo, hi int64) {
 	return at(s.Index), at(s.Index + 1)
 }
 
+// MaxGames bounds the games of a run (10^15: about 30 years at a million
+// games a second), so that every game index and count stays far from
+// overflowing an int64.
+const MaxGames = 1_000_000_000_000_000
+
+// MaxWorkers bounds the worker count (0 means one per core).
+const MaxWorkers = 4096
+
 // Config is one simulation: a configuration of the game and how many games
 // of it to play.
 type Config struct {
@@ -117,11 +125,11 @@ func (c *Config) Validate() error {
 	if len(c.LineUp) != c.Players {
 		return fmt.Errorf("%d strategies for %d players: give one strategy for every seat, or one for all", len(c.LineUp), c.Players)
 	}
-	if c.Games < 1 {
-		return fmt.Errorf("games: %d, want at least 1", c.Games)
+	if c.Games < 1 || c.Games > MaxGames {
+		return fmt.Errorf("games: %d, want 1 to %d (10^15)", c.Games, int64(MaxGames))
 	}
-	if c.Workers < 0 {
-		return fmt.Errorf("workers: %d, want at least 1 (or 0 for one per core)", c.Workers)
+	if c.Workers < 0 || c.Workers > MaxWorkers {
+		return fmt.Errorf("workers: %d, want 0 (one per core) to %d", c.Workers, MaxWorkers)
 	}
 	if c.Shard.Count < 0 || (c.Shard.Count > 0 && (c.Shard.Index < 0 || c.Shard.Index >= c.Shard.Count)) {
 		return errors.New("shard: want i/n with 0 <= i < n")

@@ -24,6 +24,7 @@ type StatsFile struct {
 	Planned        [2]int64 `json:"planned_range"`
 	Complete       bool     `json:"complete"`
 	ElapsedSeconds float64  `json:"elapsed_seconds"`
+	Workers        int      `json:"workers,omitempty"` // timing, like elapsed_seconds: 0 when merged
 	// Producer is the build that played the games (for a merge, the
 	// shards' build, never the merging binary's).
 	Producer Producer `json:"producer"`
@@ -39,7 +40,7 @@ func (r *Run) File() *StatsFile {
 	return &StatsFile{
 		Format: StatsFormat, Identity: r.Config.Identity(), Shard: r.Config.Shard.String(),
 		GameRange: [2]int64{r.Lo, r.Lo + r.Stats.Games}, Planned: [2]int64{r.Lo, r.Hi}, Complete: r.Complete,
-		ElapsedSeconds: r.Elapsed.Seconds(), Stats: r.Stats,
+		ElapsedSeconds: r.Elapsed.Seconds(), Workers: r.Workers, Stats: r.Stats,
 	}
 }
 
@@ -47,6 +48,7 @@ func (r *Run) File() *StatsFile {
 func (f *StatsFile) Summary(version string) *Summary {
 	s := Summarize(f.Identity, &f.Stats, f.GameRange[0], f.GameRange[1], f.Complete, f.ElapsedSeconds, version)
 	s.PlannedRange = f.Planned
+	s.Workers = f.Workers
 	if s.PlannedRange == [2]int64{} {
 		s.PlannedRange = f.GameRange
 	}

@@ -24,6 +24,7 @@ type Run struct {
 	Lo, Hi   int64 // the game indices this run covers
 	Complete bool  // false when the run was interrupted: Stats cover only the games done
 	Elapsed  time.Duration
+	Workers  int // the worker goroutines that played
 }
 
 // Progress receives the number of games done so far; it is called from
@@ -82,6 +83,7 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = int(max(1, min(int64(workers), (hi-x+chunk-1)/chunk)))
+	run.Workers = workers
 	tables := make([]*Table, workers)
 	for w := range tables {
 		t, err := NewTable(cfg)
@@ -111,7 +113,8 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 		next.Store(x)
 		var eg errgroup.Group
 		for _, wk := range tables {
-			eg.Go(func() error {
+			eg.Go(func() (err error) {
+				defer CatchPanic(&err)
 				for ctx.Err() == nil && !pause.Load() {
 					a := next.Add(chunk) - chunk
 					if a >= end {
@@ -126,7 +129,9 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 				return nil
 			})
 		}
-		eg.Wait()
+		if err := eg.Wait(); err != nil {
+			return nil, err
+		}
 		// Every chunk handed out was played to its end: [x, next) is done.
 		x = min(next.Load(), end)
 		for _, wk := range tables {

@@ -91,7 +91,7 @@ func TestThreeShardsMergeToTheSingleRun(t *testing.T) {
 		t.Fatalf("merged stats differ:\n%s\n%s", got, want)
 	}
 	a, b := merged.Summary("test"), whole.File().Summary("test")
-	a.ElapsedSeconds, a.GamesPerSecond, b.ElapsedSeconds, b.GamesPerSecond = 0, 0, 0, 0
+	a.ElapsedSeconds, a.GamesPerSecond, a.Workers, b.ElapsedSeconds, b.GamesPerSecond, b.Workers = 0, 0, 0, 0, 0, 0
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	if string(ja) != string(jb) {

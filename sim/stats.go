@@ -13,6 +13,10 @@ type Stats struct {
 	Finished   int64 `json:"finished"`
 	Unfinished int64 `json:"unfinished"` // a round hit max-turns
 	Blocked    int64 `json:"blocked"`    // a round could not go on
+	// MatchCapped counts the unfinished games whose every round finished
+	// but whose match reached engine.MaxRounds rounds short of its target;
+	// the rest of Unfinished hit max-turns.
+	MatchCapped int64 `json:"match_capped,omitempty"`
 	// WinsBySeat[s] counts the games seat s won, shared wins included.
 	WinsBySeat []int64 `json:"wins_by_seat"`
 	// WinsByPosition[j] counts the games won by line-up position j.
@@ -38,7 +42,8 @@ type Stats struct {
 	MatchPoints analysis.IntHist `json:"match_points"` // the sole winner's total at the end of a finished game
 	Events      map[string]int64 `json:"events"`       // how often each rule fired, by counter name
 
-	events [engine.NumCounters]int64
+	events    [engine.NumCounters]int64
+	lastRound engine.Outcome // the outcome of the last round seen by addRound
 }
 
 func newStats(players, strategies, maxTurns int, places bool) Stats {
@@ -71,6 +76,9 @@ func (s *Stats) add(c *Config, game int64, r *engine.Result) {
 		s.Finished++
 	case engine.Unfinished:
 		s.Unfinished++
+		if s.lastRound == engine.Finished {
+			s.MatchCapped++
+		}
 	case engine.Blocked:
 		s.Blocked++
 	}
@@ -123,6 +131,7 @@ func (s *Stats) add(c *Config, game int64, r *engine.Result) {
 
 // addRound records a finished round's points.
 func (s *Stats) addRound(rr *engine.RoundResult, players int) {
+	s.lastRound = rr.Outcome
 	if rr.Outcome != engine.Finished {
 		return
 	}
@@ -152,6 +161,7 @@ func (s *Stats) Merge(o *Stats) {
 	s.Finished += o.Finished
 	s.Unfinished += o.Unfinished
 	s.Blocked += o.Blocked
+	s.MatchCapped += o.MatchCapped
 	addInts(s.WinsBySeat, o.WinsBySeat)
 	addInts(s.WinsByPosition, o.WinsByPosition)
 	addInts(s.WinsByStrategy, o.WinsByStrategy)

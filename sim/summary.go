@@ -1,10 +1,12 @@
 package sim
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/unosim/unosim/analysis"
@@ -96,44 +98,50 @@ type StrategyWins struct {
 // Summary is the result of a run for people and programs: the JSON printed
 // by --json and written to summary.json.
 type Summary struct {
-	Tool           string             `json:"tool"`
-	Version        string             `json:"version"`
-	Producer       Producer           `json:"producer"` // the build that played the games
-	Complete       bool               `json:"complete"` // false: interrupted, the counts cover only the games done
-	Games          int64              `json:"games"`
-	Finished       int64              `json:"finished"`
-	Unfinished     int64              `json:"unfinished"` // a round reached max-turns
-	Blocked        int64              `json:"blocked"`    // a round could not go on
-	Seed           uint64             `json:"seed"`
-	Rules          string             `json:"rules"`
-	Players        int                `json:"players"`
-	Options        map[string]string  `json:"options"`
-	Deck           string             `json:"deck"`       // the composition, e.g. the assumed UNO Party! deck
-	Strategies     []string           `json:"strategies"` // by line-up position; seat s plays position s with fixed seats
-	Seats          string             `json:"seats"`
-	GameRange      [2]int64           `json:"game_range"`    // the game indices played, [lo, hi)
-	PlannedRange   [2]int64           `json:"planned_range"` // the game indices the run was to play
-	TotalGames     int64              `json:"total_games"`
-	Turns          Dist               `json:"turns"`
-	CardsPlayed    Dist               `json:"cards_played"`
-	CardsDrawn     Dist               `json:"cards_drawn"`
-	Rounds         Dist               `json:"rounds"`
-	RoundPoints    Dist               `json:"points_per_round"`
-	MatchPoints    Dist               `json:"points_per_match"`
-	Quantiles      string             `json:"quantile_definition"`
-	WinRateBySeat  []Float            `json:"win_rate_by_seat"` // fractions of all games; seat 0 acts first in round 1
-	WinCIBySeat    [][2]Float         `json:"win_ci_by_seat"`   // 95% Wilson intervals
-	WinsBySeat     []int64            `json:"wins_by_seat"`
-	WinsByStrategy []StrategyWins     `json:"win_rate_by_strategy"`
-	FirstPlayer    Rate               `json:"first_player_win_rate"` // games won by the seat that took the first turn
-	FairShare      float64            `json:"fair_share"`            // 1/players, the win rate without any advantage
-	SharedWins     int64              `json:"shared_wins"`
-	NoWinner       int64              `json:"no_winner"`
-	PlacesBySeat   [][]int64          `json:"places_by_seat,omitempty"`
-	Events         map[string]int64   `json:"events"`          // totals over all games
-	EventsPerGame  map[string]float64 `json:"events_per_game"` // totals / games
-	ElapsedSeconds float64            `json:"elapsed_seconds"`
-	GamesPerSecond float64            `json:"games_per_second"`
+	Tool       string   `json:"tool"`
+	Version    string   `json:"version"`
+	Producer   Producer `json:"producer"` // the build that played the games
+	Complete   bool     `json:"complete"` // false: interrupted, the counts cover only the games done
+	Games      int64    `json:"games"`
+	Finished   int64    `json:"finished"`
+	Unfinished int64    `json:"unfinished"` // a round reached max-turns, or a match engine.MaxRounds rounds
+	// UnfinishedTurnCap and UnfinishedMatchCap split Unfinished: a round
+	// reached max-turns; every round finished but the match reached
+	// engine.MaxRounds (10,000) rounds short of its target.
+	UnfinishedTurnCap  int64              `json:"unfinished_turn_cap"`
+	UnfinishedMatchCap int64              `json:"unfinished_match_cap"`
+	Blocked            int64              `json:"blocked"` // a round could not go on
+	Seed               uint64             `json:"seed"`
+	Rules              string             `json:"rules"`
+	Players            int                `json:"players"`
+	Options            map[string]string  `json:"options"`
+	Deck               string             `json:"deck"`       // the composition, e.g. the assumed UNO Party! deck
+	Strategies         []string           `json:"strategies"` // by line-up position; seat s plays position s with fixed seats
+	Seats              string             `json:"seats"`
+	GameRange          [2]int64           `json:"game_range"`    // the game indices played, [lo, hi)
+	PlannedRange       [2]int64           `json:"planned_range"` // the game indices the run was to play
+	TotalGames         int64              `json:"total_games"`
+	Turns              Dist               `json:"turns"`
+	CardsPlayed        Dist               `json:"cards_played"`
+	CardsDrawn         Dist               `json:"cards_drawn"`
+	Rounds             Dist               `json:"rounds"`
+	RoundPoints        Dist               `json:"points_per_round"`
+	MatchPoints        Dist               `json:"points_per_match"`
+	Quantiles          string             `json:"quantile_definition"`
+	WinRateBySeat      []Float            `json:"win_rate_by_seat"` // fractions of all games; seat 0 acts first in round 1
+	WinCIBySeat        [][2]Float         `json:"win_ci_by_seat"`   // 95% Wilson intervals
+	WinsBySeat         []int64            `json:"wins_by_seat"`
+	WinsByStrategy     []StrategyWins     `json:"win_rate_by_strategy"`
+	FirstPlayer        Rate               `json:"first_player_win_rate"` // games won by the seat that took the first turn
+	FairShare          float64            `json:"fair_share"`            // 1/players, the win rate without any advantage
+	SharedWins         int64              `json:"shared_wins"`
+	NoWinner           int64              `json:"no_winner"`
+	PlacesBySeat       [][]int64          `json:"places_by_seat,omitempty"`
+	Events             map[string]int64   `json:"events"`          // totals over all games
+	EventsPerGame      map[string]float64 `json:"events_per_game"` // totals / games
+	ElapsedSeconds     float64            `json:"elapsed_seconds"`
+	GamesPerSecond     float64            `json:"games_per_second"`
+	Workers            int                `json:"workers,omitempty"` // worker goroutines (0: merged from shards)
 }
 
 // Summarize turns the counts of a run into estimates.
@@ -141,6 +149,7 @@ func Summarize(id Identity, st *Stats, lo, hi int64, complete bool, elapsedSecon
 	s := &Summary{
 		Tool: "unosim", Version: version, Complete: complete,
 		Games: st.Games, Finished: st.Finished, Unfinished: st.Unfinished, Blocked: st.Blocked,
+		UnfinishedTurnCap: st.Unfinished - st.MatchCapped, UnfinishedMatchCap: st.MatchCapped,
 		Seed: id.Seed, Rules: id.Rules, Players: id.Players, Options: map[string]string{},
 		Strategies: id.Strategies, Seats: id.Seats, GameRange: [2]int64{lo, hi}, TotalGames: id.Games,
 		Turns: dist(&st.Turns), CardsPlayed: dist(&st.CardsPlayed), CardsDrawn: dist(&st.CardsDrawn),
@@ -182,53 +191,99 @@ func Summarize(id Identity, st *Stats, lo, hi int64, complete bool, elapsedSecon
 	return s
 }
 
-// CSV renders the summary as rows of metric,value,ci_low,ci_high,n.
+// CSVHeader is the first line of summary.csv. The file is tidy: one row
+// per estimate, each with the configuration of its run in the first
+// columns, so that the CSVs of several runs concatenate into one table.
+const CSVHeader = "rules,players,seats,strategies,options,seed,games,metric,value,ci_low,ci_high,n"
+
+// CSV renders the summary as summary.csv (CSVHeader). Counts are exact
+// integers, estimates floats at full precision (the shortest text that
+// reads back as the same float64), an empty field a statistic that needs
+// more games; nothing depends on timing, so identical runs give identical
+// bytes. strategies lists the line-up positions separated by spaces;
+// options lists the options changed from the rule set's defaults.
 func (s *Summary) CSV() string {
 	var b strings.Builder
-	b.WriteString("metric,value,ci_low,ci_high,n\n")
-	row := func(metric string, v, lo, hi Float, n int64) {
-		fmt.Fprintf(&b, "%s,%s,%s,%s,%d\n", metric, num(v), num(lo), num(hi), n)
+	w := csv.NewWriter(&b)
+	w.Write(strings.Split(CSVHeader, ","))
+	config := []string{s.Rules, strconv.Itoa(s.Players), s.Seats, strings.Join(s.Strategies, " "), s.changedOptions(),
+		strconv.FormatUint(s.Seed, 10), strconv.FormatInt(s.TotalGames, 10)}
+	record := func(metric, v, lo, hi string, n int64) {
+		w.Write(append(slices.Clone(config), metric, v, lo, hi, strconv.FormatInt(n, 10)))
 	}
-	nan := Float(math.NaN())
-	plain := func(metric string, v Float, n int64) { row(metric, v, nan, nan, n) }
-	plain("games", Float(s.Games), s.Games)
-	plain("finished", Float(s.Finished), s.Games)
-	plain("unfinished", Float(s.Unfinished), s.Games)
-	plain("blocked", Float(s.Blocked), s.Games)
+	row := func(metric string, v, lo, hi Float, n int64) { record(metric, num(v), num(lo), num(hi), n) }
+	count := func(metric string, v, n int64) { record(metric, strconv.FormatInt(v, 10), "", "", n) }
+	plain := func(metric string, v Float, n int64) { record(metric, num(v), "", "", n) }
+	count("games", s.Games, s.Games)
+	count("finished", s.Finished, s.Games)
+	count("unfinished", s.Unfinished, s.Games)
+	count("unfinished_turn_cap", s.UnfinishedTurnCap, s.Games)
+	count("unfinished_match_cap", s.UnfinishedMatchCap, s.Games)
+	count("blocked", s.Blocked, s.Games)
 	for _, d := range []struct {
 		name string
 		d    *Dist
 	}{{"turns", &s.Turns}, {"cards_played", &s.CardsPlayed}, {"cards_drawn", &s.CardsDrawn}, {"rounds", &s.Rounds}, {"points_per_round", &s.RoundPoints}, {"points_per_match", &s.MatchPoints}} {
 		row(d.name+"_mean", d.d.Mean, d.d.MeanCI[0], d.d.MeanCI[1], d.d.N)
 		plain(d.name+"_sd", d.d.SD, d.d.N)
+		if d.d.N > 0 {
+			count(d.name+"_min", int64(d.d.Min), d.d.N)
+		}
 		plain(d.name+"_p10", d.d.P10, d.d.N)
 		plain(d.name+"_p50", d.d.P50, d.d.N)
 		plain(d.name+"_p90", d.d.P90, d.d.N)
 		plain(d.name+"_p99", d.d.P99, d.d.N)
+		if d.d.N > 0 {
+			count(d.name+"_max", int64(d.d.Max), d.d.N)
+		}
 	}
 	for seat, r := range s.WinRateBySeat {
+		count(fmt.Sprintf("wins_seat_%d", seat), s.WinsBySeat[seat], s.Games)
 		row(fmt.Sprintf("win_rate_seat_%d", seat), r, s.WinCIBySeat[seat][0], s.WinCIBySeat[seat][1], s.Games)
 	}
-	for _, w := range s.WinsByStrategy {
-		row("win_rate_strategy_"+csvSafe(w.Strategy), w.Rate.Rate, w.CI[0], w.CI[1], w.N)
+	for _, sw := range s.WinsByStrategy {
+		count("wins_strategy_"+sw.Strategy, sw.Successes, sw.N)
+		row("win_rate_strategy_"+sw.Strategy, sw.Rate.Rate, sw.CI[0], sw.CI[1], sw.N)
 	}
+	count("first_player_wins", s.FirstPlayer.Successes, s.FirstPlayer.N)
 	row("first_player_win_rate", s.FirstPlayer.Rate, s.FirstPlayer.CI[0], s.FirstPlayer.CI[1], s.FirstPlayer.N)
-	for _, k := range sortedKeys(s.Events) {
-		plain("events_"+k, Float(s.Events[k]), s.Games)
+	count("shared_wins", s.SharedWins, s.Games)
+	count("no_winner", s.NoWinner, s.Games)
+	for seat, row := range s.PlacesBySeat {
+		for k, v := range row {
+			count(fmt.Sprintf("place_%d_seat_%d", k+1, seat), v, s.Games)
+		}
 	}
-	plain("games_per_second", Float(s.GamesPerSecond), s.Games)
+	for _, k := range sortedKeys(s.Events) {
+		count("events_"+k, s.Events[k], s.Games)
+	}
+	w.Flush()
 	return b.String()
 }
 
-func num(v Float) string {
-	if math.IsNaN(float64(v)) {
+// changedOptions lists the options that differ from the rule set's
+// defaults as name=value, sorted, separated by spaces ("" for none).
+func (s *Summary) changedOptions() string {
+	r, err := engine.ParseRuleSet(s.Rules)
+	if err != nil {
 		return ""
 	}
-	return fmt.Sprintf("%.6g", float64(v))
+	def := engine.DefaultOptions(r)
+	var out []string
+	for _, k := range sortedKeys(s.Options) {
+		if v, err := def.Get(k); err != nil || v != s.Options[k] {
+			out = append(out, k+"="+s.Options[k])
+		}
+	}
+	return strings.Join(out, " ")
 }
 
-// csvSafe keeps a strategy specification in one CSV field.
-func csvSafe(s string) string { return strings.NewReplacer(",", ";", "\"", "'").Replace(s) }
+func num(v Float) string {
+	if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+		return ""
+	}
+	return strconv.FormatFloat(float64(v), 'g', -1, 64)
+}
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))

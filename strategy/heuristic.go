@@ -226,7 +226,7 @@ func isHit(v *engine.View, s engine.Symbol) bool {
 	case engine.Skip, engine.DrawTwo:
 		return true
 	case engine.Reverse:
-		return v.ActivePlayers() == 2 && v.Options().TwoPlayerReverse == engine.ReverseSkips
+		return v.ActivePlayers() == 2 && v.TwoPlayerReverse() == engine.ReverseSkips
 	}
 	return false
 }
@@ -275,15 +275,14 @@ func (h *Heuristic) challenges(v *engine.View) bool {
 func BluffProbability(v *engine.View) float64 {
 	_, _, by := v.Pending()
 	h := v.HandSize(by)
-	deck := &v.Options().Deck
 	hand := v.Hand()
 	ref, below := v.ReferenceColor(), v.ReferenceTop()
-	rule := v.Options().WD4Legal
+	rule := v.WD4Rule()
 	miniPile, _ := v.MiniPile()
 	unseen := v.DeckSize() - hand.Size() - v.DiscardSize() - miniPile
 	matching := 0
 	count := func(k engine.Card) {
-		if n := deck[k] - hand.Count(k) - v.Discarded(k); n > 0 {
+		if n := v.DeckCount(k) - hand.Count(k) - v.Discarded(k); n > 0 {
 			matching += n
 		}
 	}

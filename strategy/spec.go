@@ -2,63 +2,204 @@ package strategy
 
 import (
 	"fmt"
+	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/unosim/unosim/engine"
 )
 
-// Param documents one strategy parameter.
+// Parameter types.
+const (
+	Number = "number" // a decimal number from Min to Max
+	Choice = "choice" // one of Choices; with a range too, a number from Min to Max
+)
+
+// Param declares one strategy parameter: its type, default and bounds. The
+// bounds are what the tuner searches.
 type Param struct {
-	Name, Default, Values, Doc string
+	Name    string
+	Type    string   // Number or Choice
+	Default string   // in canonical form
+	Min     float64  // a Number's (or a numeric Choice's) bounds, inclusive
+	Max     float64  //
+	Choices []string // a Choice's words
+	Doc     string
 }
 
-// Info documents one strategy.
+// Numeric reports whether the parameter takes numbers.
+func (p *Param) Numeric() bool { return p.Type == Number || p.Min < p.Max }
+
+// Values describes the valid values for people, e.g. "a number from 0 to 1".
+func (p *Param) Values() string {
+	var parts []string
+	if len(p.Choices) > 0 {
+		parts = append(parts, strings.Join(p.Choices, ", "))
+	}
+	if p.Numeric() {
+		parts = append(parts, "a number from "+formatNumber(p.Min)+" to "+formatNumber(p.Max))
+	}
+	return strings.Join(parts, ", or ")
+}
+
+// canonical checks v and returns its canonical form.
+func (p *Param) canonical(v string) (string, error) {
+	if slices.Contains(p.Choices, v) {
+		return v, nil
+	}
+	if !p.Numeric() {
+		return "", fmt.Errorf("%q is not one of %s", v, p.Values())
+	}
+	f, err := parseDecimal(v)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a decimal number (valid: %s)", v, p.Values())
+	}
+	if f < p.Min || f > p.Max {
+		return "", fmt.Errorf("%q is out of range (valid: %s)", v, p.Values())
+	}
+	return formatNumber(f), nil
+}
+
+var decimal = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
+
+// parseDecimal reads a finite decimal number: no hex, no infinities.
+func parseDecimal(v string) (float64, error) {
+	if !decimal.MatchString(v) {
+		return 0, fmt.Errorf("not a decimal number")
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("not a finite number")
+	}
+	return f, nil
+}
+
+func formatNumber(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// Args are a specification's parameters, every one in canonical form
+// (defaults filled in), for a strategy's constructor.
+type Args struct{ vals map[string]string }
+
+// String is parameter name's canonical value.
+func (a Args) String(name string) string { return a.vals[name] }
+
+// Float is parameter name's value as a number (NaN for a word).
+func (a Args) Float(name string) float64 {
+	f, err := strconv.ParseFloat(a.vals[name], 64)
+	if err != nil {
+		return math.NaN()
+	}
+	return f
+}
+
+// Info registers a strategy: its name, a one-line description, its
+// parameters and its constructor, which makes a fresh instance from valid
+// parameters (each worker and seat gets its own).
 type Info struct {
-	Name, Doc string
-	Params    []Param
+	Name        string
+	Description string
+	Params      []Param
+	New         func(Args) engine.Strategy
 }
 
-var heuristicParams = []Param{
-	{"bluff", "0", "probability 0-1", "chance of playing a Wild Draw Four as a bluff when it could"},
-	{"challenge", "seen", "never, always, seen, or a probability 0-1", "when to challenge a Wild Draw Four: seen estimates the bluff chance from the cards seen and the hand size"},
-	{"threshold", "0.3", "probability 0-1", "with challenge=seen: challenge when the estimated bluff chance exceeds this"},
-	{"forget", "0", "probability 0-1", "chance of not calling UNO"},
-	{"catch", "1", "probability 0-1", "chance of catching a player who did not call UNO"},
-	{"jump", "1", "probability 0-1", "chance of jumping in when it can (jump-in rules)"},
-	{"speed", "1", "number > 0", "reaction speed in jump-in races"},
+var (
+	mu        sync.Mutex
+	registry  []Info
+	validName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+)
+
+// Register adds a strategy to the registry that every command uses. Call
+// it before any command runs (from an init function or main).
+func Register(in Info) error {
+	mu.Lock()
+	defer mu.Unlock()
+	if !validName.MatchString(in.Name) || in.Name == "exec" {
+		return fmt.Errorf("strategy name %q: want lower-case letters, digits and dashes, starting with a letter (and not exec)", in.Name)
+	}
+	if in.New == nil {
+		return fmt.Errorf("strategy %s has no constructor", in.Name)
+	}
+	for _, r := range registry {
+		if r.Name == in.Name {
+			return fmt.Errorf("strategy %s is registered twice", in.Name)
+		}
+	}
+	for i := range in.Params {
+		p := &in.Params[i]
+		if p.Type != Number && p.Type != Choice {
+			return fmt.Errorf("strategy %s, parameter %s: type %q (valid: %s, %s)", in.Name, p.Name, p.Type, Number, Choice)
+		}
+		if p.Type == Number && !(p.Min < p.Max) {
+			return fmt.Errorf("strategy %s, parameter %s: bounds %v to %v", in.Name, p.Name, p.Min, p.Max)
+		}
+		c, err := p.canonical(p.Default)
+		if err != nil {
+			return fmt.Errorf("strategy %s, parameter %s: default %v", in.Name, p.Name, err)
+		}
+		p.Default = c
+	}
+	in.Params = slices.Clone(in.Params)
+	registry = append(registry, in)
+	return nil
 }
 
-var infos = []Info{
-	{Name: "random", Doc: "the baseline: a uniformly random playable card instance, never draws voluntarily, plays a playable drawn card, random colors, never bluffs, never challenges, always calls UNO, never catches; uniform among any other choice"},
-	{Name: "heuristic", Doc: "a sensible player: keeps wilds, plays toward its longest color, dumps points and hits the next player when an opponent is close to going out, names its strongest color, stacks when it can", Params: heuristicParams},
+// MustRegister is Register for strategies known to be valid; it panics otherwise.
+func MustRegister(in Info) {
+	if err := Register(in); err != nil {
+		panic(err)
+	}
 }
 
-// Available lists the strategies and their parameters.
-func Available() []Info { return slices.Clone(infos) }
+// Registered lists the registered strategies, built-ins first.
+func Registered() []Info {
+	mu.Lock()
+	defer mu.Unlock()
+	return slices.Clone(registry)
+}
+
+// Lookup finds a registered strategy by name.
+func Lookup(name string) (Info, bool) {
+	mu.Lock()
+	defer mu.Unlock()
+	for _, in := range registry {
+		if in.Name == name {
+			return in, true
+		}
+	}
+	return Info{}, false
+}
 
 func names() string {
-	n := make([]string, len(infos))
-	for i, in := range infos {
-		n[i] = in.Name
+	var n []string
+	for _, in := range Registered() {
+		n = append(n, in.Name)
 	}
-	return strings.Join(n, ", ")
+	return strings.Join(append(n, "exec:COMMAND"), ", ")
 }
 
 // Spec is a parsed, validated strategy specification. New makes instances.
 type Spec struct {
-	name      string
-	heuristic Heuristic
-	params    string // canonical parameter list
+	name   string
+	params string // canonical parameter list
+	args   Args
+	make   func(Args) engine.Strategy
 }
 
 // Name is the strategy's name.
 func (s Spec) Name() string { return s.name }
 
+// Param is the canonical value of parameter name.
+func (s Spec) Param(name string) string { return s.args.String(name) }
+
 // String is the canonical specification: the name, then every parameter
 // that differs from its default, in the documented order.
 func (s Spec) String() string {
+	if s.name == "exec" {
+		return "exec:" + s.params
+	}
 	if s.params == "" {
 		return s.name
 	}
@@ -66,13 +207,7 @@ func (s Spec) String() string {
 }
 
 // New makes a fresh instance; each worker needs its own.
-func (s Spec) New() engine.Strategy {
-	if s.name == "heuristic" {
-		h := s.heuristic
-		return &h
-	}
-	return &Random{}
-}
+func (s Spec) New() engine.Strategy { return s.make(s.args) }
 
 // MustParse is Parse for specifications known to be valid; it panics otherwise.
 func MustParse(spec string) Spec {
@@ -84,22 +219,24 @@ func MustParse(spec string) Spec {
 }
 
 // Parse reads a specification NAME[:KEY=VALUE,...], for example
-// "heuristic:bluff=0.3,challenge=seen". Unknown names, parameters and
-// values are errors that list the valid choices.
+// "heuristic:bluff=0.3,challenge=seen", or exec:COMMAND for a bot in
+// another language. Unknown names, parameters and values are errors that
+// list the valid choices.
 func Parse(spec string) (Spec, error) {
 	name, args, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	name = strings.ToLower(strings.TrimSpace(name))
-	var info *Info
-	for i := range infos {
-		if infos[i].Name == name {
-			info = &infos[i]
-		}
+	if name == "exec" {
+		return parseExec(args)
 	}
-	if info == nil {
+	info, ok := Lookup(name)
+	if !ok {
 		return Spec{}, fmt.Errorf("unknown strategy %q (valid: %s)", name, names())
 	}
-	s := Spec{name: name, heuristic: DefaultHeuristic()}
-	set := map[string]string{}
+	vals := map[string]string{}
+	for _, p := range info.Params {
+		vals[p.Name] = p.Default
+	}
+	set := map[string]bool{}
 	if strings.TrimSpace(args) != "" {
 		for _, kv := range strings.Split(args, ",") {
 			k, v, ok := strings.Cut(kv, "=")
@@ -111,24 +248,23 @@ func Parse(spec string) (Spec, error) {
 			if p == nil {
 				return Spec{}, fmt.Errorf("strategy %s: unknown parameter %q (valid: %s)", name, k, paramNames(info.Params))
 			}
-			if _, dup := set[k]; dup {
+			if set[k] {
 				return Spec{}, fmt.Errorf("strategy %s: parameter %s given twice", name, k)
 			}
-			if err := s.heuristic.set(k, v); err != nil {
-				return Spec{}, fmt.Errorf("strategy %s: parameter %s: %w (valid: %s)", name, k, err, p.Values)
+			c, err := p.canonical(v)
+			if err != nil {
+				return Spec{}, fmt.Errorf("strategy %s: parameter %s: %w", name, k, err)
 			}
-			set[k] = v
+			set[k], vals[k] = true, c
 		}
 	}
 	var canon []string
-	def := DefaultHeuristic()
 	for _, p := range info.Params {
-		if v := s.heuristic.get(p.Name); v != def.get(p.Name) {
-			canon = append(canon, p.Name+"="+v)
+		if vals[p.Name] != p.Default {
+			canon = append(canon, p.Name+"="+vals[p.Name])
 		}
 	}
-	s.params = strings.Join(canon, ",")
-	return s, nil
+	return Spec{name: name, params: strings.Join(canon, ","), args: Args{vals}, make: info.New}, nil
 }
 
 func findParam(ps []Param, name string) *Param {
@@ -151,84 +287,58 @@ func paramNames(ps []Param) string {
 	return strings.Join(n, ", ")
 }
 
-func (h *Heuristic) set(k, v string) error {
-	if k == "challenge" {
-		switch v {
-		case "never":
-			h.Challenge = ChallengeNever
-		case "always":
-			h.Challenge = ChallengeAlways
-		case "seen":
-			h.Challenge = ChallengeSeen
-		default:
-			p, err := probability(v)
-			if err != nil {
-				return err
-			}
-			h.Challenge, h.ChallengeP = ChallengeRandom, p
-		}
-		return nil
-	}
-	if k == "speed" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(f > 0) || f > 1e9 {
-			return fmt.Errorf("%q is not a number > 0", v)
-		}
-		h.Speed = f
-		return nil
-	}
-	p, err := probability(v)
-	if err != nil {
-		return err
-	}
-	switch k {
-	case "bluff":
-		h.Bluff = p
-	case "threshold":
-		h.Threshold = p
-	case "forget":
-		h.Forget = p
-	case "catch":
-		h.Catch = p
-	case "jump":
-		h.Jump = p
-	}
-	return nil
+func probability(name, def, doc string) Param {
+	return Param{Name: name, Type: Number, Default: def, Min: 0, Max: 1, Doc: doc}
 }
 
-func (h *Heuristic) get(k string) string {
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	switch k {
-	case "bluff":
-		return f(h.Bluff)
-	case "challenge":
-		switch h.Challenge {
-		case ChallengeNever:
-			return "never"
-		case ChallengeAlways:
-			return "always"
-		case ChallengeSeen:
-			return "seen"
-		}
-		return f(h.ChallengeP)
-	case "threshold":
-		return f(h.Threshold)
-	case "forget":
-		return f(h.Forget)
-	case "catch":
-		return f(h.Catch)
-	case "jump":
-		return f(h.Jump)
-	case "speed":
-		return f(h.Speed)
-	}
-	return ""
+func init() {
+	MustRegister(Info{
+		Name:        "random",
+		Description: "the baseline: a uniformly random playable card instance, never draws voluntarily, plays a playable drawn card, random colors, never bluffs, never challenges, always calls UNO, never catches; uniform among any other choice",
+		New:         func(Args) engine.Strategy { return &Random{} },
+	})
+	MustRegister(Info{
+		Name:        "heuristic",
+		Description: "a sensible player: keeps wilds, plays toward its longest color, dumps points and hits the next player when an opponent is close to going out, names its strongest color, stacks when it can",
+		Params: []Param{
+			probability("bluff", "0", "chance of playing a Wild Draw Four as a bluff when it could"),
+			{Name: "challenge", Type: Choice, Default: "seen", Choices: []string{"never", "always", "seen"}, Min: 0, Max: 1,
+				Doc: "when to challenge a Wild Draw Four: seen estimates the bluff chance from the cards seen and the hand size; a number is a fixed chance"},
+			probability("threshold", "0.3", "with challenge=seen: challenge when the estimated bluff chance exceeds this"),
+			probability("forget", "0", "chance of not calling UNO"),
+			probability("catch", "1", "chance of catching a player who did not call UNO"),
+			probability("jump", "1", "chance of jumping in when it can (jump-in rules)"),
+			{Name: "speed", Type: Number, Default: "1", Min: 1e-9, Max: 1e9, Doc: "reaction speed in jump-in races (relative to others)"},
+		},
+		New: newHeuristic,
+	})
 }
 
-func probability(v string) (float64, error) {
-	p, err := strconv.ParseFloat(v, 64)
-	if err != nil || !(p >= 0 && p <= 1) {
-		return 0, fmt.Errorf("%q is not a probability between 0 and 1", v)
+func newHeuristic(a Args) engine.Strategy {
+	h := DefaultHeuristic()
+	h.Bluff, h.Threshold, h.Forget = a.Float("bluff"), a.Float("threshold"), a.Float("forget")
+	h.Catch, h.Jump, h.Speed = a.Float("catch"), a.Float("jump"), a.Float("speed")
+	switch c := a.String("challenge"); c {
+	case "never":
+		h.Challenge = ChallengeNever
+	case "always":
+		h.Challenge = ChallengeAlways
+	case "seen":
+		h.Challenge = ChallengeSeen
+	default:
+		h.Challenge, h.ChallengeP = ChallengeRandom, a.Float("challenge")
 	}
-	return p, nil
+	return &h
+}
+
+// Available lists the registered strategies (Registered).
+func Available() []Info { return Registered() }
+
+// parseExec reads exec:COMMAND, a bot in another language (see exec.go).
+func parseExec(command string) (Spec, error) {
+	command = strings.TrimSpace(command)
+	if command == "" {
+		return Spec{}, fmt.Errorf("strategy exec: give the command line after exec:, e.g. exec:python3 examples/randombot.py")
+	}
+	return Spec{}, fmt.Errorf("strategy exec:%s: external bots are not available in this build", command)
 }

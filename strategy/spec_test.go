@@ -81,7 +81,7 @@ func TestParseValid(t *testing.T) {
 			t.Errorf("Parse(%q) of the canonical form: %v", s.String(), err)
 			continue
 		}
-		if back != s || back.String() != s.String() {
+		if back.String() != s.String() || back.Name() != s.Name() {
 			t.Errorf("Parse(%q) = %v, not the same as %v", s.String(), back, s)
 		}
 	}
@@ -99,20 +99,20 @@ func TestParseErrors(t *testing.T) {
 		{"smart", []string{`unknown strategy "smart"`, "random, heuristic"}},
 		{"heuristics:bluff=1", []string{`unknown strategy "heuristics"`, "random, heuristic"}},
 		{"heuristic:speedy=1", []string{`unknown parameter "speedy"`, params}},
-		{"heuristic:bluff=2", []string{"bluff", `"2"`, "probability 0-1"}},
-		{"heuristic:bluff=-0.1", []string{"bluff", `"-0.1"`, "probability 0-1"}},
-		{"heuristic:bluff=NaN", []string{"bluff", "probability 0-1"}},
-		{"heuristic:bluff=lots", []string{"bluff", `"lots"`, "probability 0-1"}},
-		{"heuristic:forget=1.5", []string{"forget", "probability 0-1"}},
-		{"heuristic:catch=-1", []string{"catch", "probability 0-1"}},
-		{"heuristic:jump=x", []string{"jump", "probability 0-1"}},
-		{"heuristic:threshold=3", []string{"threshold", "probability 0-1"}},
-		{"heuristic:challenge=maybe", []string{"challenge", `"maybe"`, "never, always, seen, or a probability 0-1"}},
-		{"heuristic:challenge=1.5", []string{"challenge", "never, always, seen, or a probability 0-1"}},
-		{"heuristic:speed=0", []string{"speed", `"0"`, "number > 0"}},
-		{"heuristic:speed=-2", []string{"speed", "number > 0"}},
-		{"heuristic:speed=Inf", []string{"speed", "number > 0"}},
-		{"heuristic:speed=NaN", []string{"speed", "number > 0"}},
+		{"heuristic:bluff=2", []string{"bluff", `"2"`, "a number from 0 to 1"}},
+		{"heuristic:bluff=-0.1", []string{"bluff", `"-0.1"`, "a number from 0 to 1"}},
+		{"heuristic:bluff=NaN", []string{"bluff", "a number from 0 to 1"}},
+		{"heuristic:bluff=lots", []string{"bluff", `"lots"`, "a number from 0 to 1"}},
+		{"heuristic:forget=1.5", []string{"forget", "a number from 0 to 1"}},
+		{"heuristic:catch=-1", []string{"catch", "a number from 0 to 1"}},
+		{"heuristic:jump=x", []string{"jump", "a number from 0 to 1"}},
+		{"heuristic:threshold=3", []string{"threshold", "a number from 0 to 1"}},
+		{"heuristic:challenge=maybe", []string{"challenge", `"maybe"`, "never, always, seen, or a number from 0 to 1"}},
+		{"heuristic:challenge=1.5", []string{"challenge", "never, always, seen, or a number from 0 to 1"}},
+		{"heuristic:speed=0", []string{"speed", `"0"`, "a number from 1e-09 to 1e+09"}},
+		{"heuristic:speed=-2", []string{"speed", "a number from 1e-09 to 1e+09"}},
+		{"heuristic:speed=Inf", []string{"speed", "a number from 1e-09 to 1e+09"}},
+		{"heuristic:speed=NaN", []string{"speed", "a number from 1e-09 to 1e+09"}},
 		{"heuristic:bluff", []string{`"bluff"`, "KEY=VALUE"}},
 		{"heuristic:bluff=", []string{"KEY=VALUE"}},
 		{"heuristic:=0.5", []string{"KEY=VALUE"}},
@@ -193,7 +193,7 @@ func TestAvailable(t *testing.T) {
 	var names []string
 	for _, p := range infos[1].Params {
 		names = append(names, p.Name)
-		if p.Values == "" || p.Doc == "" || p.Default == "" {
+		if p.Values() == "" || p.Doc == "" || p.Default == "" {
 			t.Errorf("parameter %s is not fully documented: %+v", p.Name, p)
 		}
 		in := fmt.Sprintf("heuristic:%s=%s", p.Name, p.Default)
@@ -205,7 +205,7 @@ func TestAvailable(t *testing.T) {
 		t.Errorf("heuristic parameters %s", got)
 	}
 	for _, in := range infos {
-		if in.Doc == "" {
+		if in.Description == "" {
 			t.Errorf("%s has no documentation", in.Name)
 		}
 	}

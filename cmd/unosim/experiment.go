@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/experiments"
 	"github.com/unosim/unosim/sim"
 )
@@ -49,7 +51,7 @@ func loadExperiment(arg string) (*experiments.Experiment, []byte, error) {
 		e, err := experiments.Parse("builtin:"+arg, data)
 		return e, data, err
 	default:
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("%s: cannot read the experiment file: %v", arg, errors.Unwrap(err))
 	}
 }
 
@@ -57,14 +59,19 @@ func newExperimentValidateCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate FILE|NAME",
 		Short: "Check an experiment file and list its cells and comparisons",
-		Args:  cobra.ExactArgs(1),
+		Args:  oneArg("one experiment file or built-in name (see 'unosim experiment list')"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			e, _, err := loadExperiment(args[0])
 			if err != nil {
 				return usageError{err}
 			}
-			fmt.Fprintf(a.stdout, "%s: valid; %d cells, %d paired comparisons, %d one-sample tests per cell, %s games per cell, seed %d\n",
-				e.Source, len(e.Cells), len(e.Pairs), len(e.OneSample), thousands(e.File.Games), e.File.Seed)
+			warn(a, e.Warnings)
+			games := thousands(e.File.Games) + " games per cell"
+			if e.File.Games == 0 {
+				games = "games per cell not given (give --games to run it)"
+			}
+			fmt.Fprintf(a.stdout, "%s: valid; %d cells, %d paired comparisons, %d one-sample tests per cell, %s, seed %d\n",
+				e.Source, len(e.Cells), len(e.Pairs), len(e.OneSample), games, e.File.Seed)
 			for _, c := range e.Cells {
 				fmt.Fprintf(a.stdout, "  cell %2d: %s\n", c.Index, c.Label)
 			}
@@ -77,7 +84,7 @@ func newExperimentListCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the built-in experiments",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			for _, b := range experiments.Builtins() {
 				fmt.Fprintf(a.stdout, "%s\n  %s\n\n", b.Name, indent(b.Description))
@@ -119,23 +126,18 @@ differs; --force starts over.`,
 		Example: `  unosim experiment run house-rules --out results/house-rules --games 20000
   unosim experiment run my-experiment.yaml --out results/mine --ci-width 0.2
   unosim experiment run player-count --games 1000000 --shard 0/4 --out results/pc-0`,
-		Args: cobra.ExactArgs(1),
+		Args: oneArg("one experiment file or built-in name (see 'unosim experiment list')"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			e, text, err := loadExperiment(args[0])
 			if err != nil {
 				return usageError{err}
 			}
+			warn(a, e.Warnings)
 			if o.out == "" {
 				return usagef("experiment run needs --out DIR, the directory for the report")
 			}
-			if cmd.Flags().Changed("games") && o.games < 1 {
-				return usagef("--games %d: want at least 1 game per cell", o.games)
-			}
-			if o.workers < 0 {
-				return usagef("--workers %d: want at least 1 (or leave it out for one per core)", o.workers)
-			}
-			if o.ciWidth < 0 {
-				return usagef("--ci-width %v: want a positive width", o.ciWidth)
+			if o.ciWidth < 0 || math.IsNaN(o.ciWidth) || math.IsInf(o.ciWidth, 0) {
+				return usagef("--ci-width %v: want a positive width, e.g. 0.25 (turns, or a fraction for proportions)", o.ciWidth)
 			}
 			ro := experiments.RunOptions{Games: o.games, Workers: o.workers, CIWidth: o.ciWidth, Interval: 5 * time.Second}
 			if cmd.Flags().Changed("seed") {
@@ -143,7 +145,7 @@ differs; --force starts over.`,
 			}
 			if o.shard != "" {
 				if ro.Shard, err = sim.ParseShard(o.shard); err != nil {
-					return usageError{err}
+					return usageError{fmt.Errorf("--%w", err)}
 				}
 				if o.ciWidth > 0 {
 					return usagef("--ci-width and --shard cannot be combined: a shard cannot know when the other shards' cells are precise enough")
@@ -196,16 +198,26 @@ differs; --force starts over.`,
 				}
 			}
 			ro.Progress, ro.Interval = o.run.progressFrom(a, ro.Shard.String(), o.out, prior, ro.Interval)
-			defer o.run.finish()
+			defer o.run.finish(false)
+			began := time.Now()
 			res, err := e.Run(cmd.Context(), ro)
 			if err != nil {
 				return runtimeError{err}
 			}
+			// The run's last tick may predate its last games: end the bar
+			// on the games played in this session, before anything goes
+			// to stdout.
+			played := -prior
+			for i := range res.Cells {
+				played += res.Cells[i].Stats.Games
+			}
+			o.run.finishAt(played, time.Since(began), res.Complete)
 			f := res.File(text, ro.Shard)
 			f.Producer = producer
 			if err := experiments.WriteOutputs(o.out, f, version, runtime.Version()); err != nil {
 				return runtimeError{err}
 			}
+			warn(a, experimentWarnings(res))
 			printExperiment(a, res, o.out)
 			if !res.Complete {
 				return errInterrupted
@@ -215,9 +227,9 @@ differs; --force starts over.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&o.out, "out", "", "directory for the report, plots and stats (rerun to resume)")
-	fs.Int64Var(&o.games, "games", 0, "games per cell (default: the file's); with --ci-width, the most per cell")
-	fs.Uint64Var(&o.seed, "seed", 0, "seed (default: the file's)")
-	fs.IntVar(&o.workers, "workers", 0, "parallel workers (default: one per core)")
+	int64Flag(fs, &o.games, "games", "a number of games per cell", 0, 1, sim.MaxGames, "games per cell, 1 to 10^15 (default: the file's); with --ci-width, the most per cell")
+	seedVarFlag(fs, &o.seed, "seed", 0, "seed, 0 to 2^64-1 in decimal (default: the file's, 1 if it gives none)")
+	workersFlag(fs, &o.workers)
 	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play each cell in batches until the 95% interval of its main estimate is this wide")
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; merge with 'unosim merge'")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
@@ -239,6 +251,7 @@ func experimentDone(a *app, dir string, prior *experiments.StatsFile) error {
 			return runtimeError{err}
 		}
 	}
+	warn(a, experimentWarnings(res))
 	printExperiment(a, res, dir)
 	return nil
 }
@@ -259,18 +272,85 @@ func renderExperiment(dir string, f *experiments.StatsFile, res *experiments.Res
 
 func printExperiment(a *app, r *experiments.Result, dir string) {
 	e := r.Experiment
+	w := a.stdout
 	if !r.Complete {
-		fmt.Fprintln(a.stdout, "INCOMPLETE: interrupted; the figures cover only the games played.")
+		fmt.Fprintln(w, "INCOMPLETE: interrupted; the figures cover only the games played.")
 	}
-	fmt.Fprintf(a.stdout, "%s: %d cells, seed %d, %.1f s\n\n", e.File.Name, len(e.Cells), r.Seed, r.End.Sub(r.Start).Seconds())
-	tw := tabwriter.NewWriter(a.stdout, 2, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "cell\tgames\tunfinished\tturns mean [95% CI]\tfirst player wins [95% CI]")
+	fmt.Fprintf(w, "%s: %d cells, seed %d, %.1f s\n\n", e.File.Name, len(e.Cells), r.Seed, r.End.Sub(r.Start).Seconds())
+	main := e.Main.String()
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintf(tw, "cell\tgames\tunfinished\t%s [95%% CI] (main)\tturns mean [95%% CI]\tfirst player wins [95%% CI]\n", main)
 	for i, c := range e.Cells {
 		st := &r.Cells[i].Stats
 		m := st.Turns.MeanCI(sim.Confidence)
 		fp := sim.Summarize(c.Config.Identity(), st, 0, st.Games, true, 0, version).FirstPlayer
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f [%.2f, %.2f]\t%s %s\n", c.Label, thousands(st.Games), thousands(st.Unfinished+st.Blocked), m.Mean, m.Lo, m.Hi, pct(fp.Rate), ci(fp.CI))
+		est, lo, hi := r.MainEstimate(i)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2f [%.2f, %.2f]\t%s %s\n", c.Label, thousands(st.Games), thousands(st.Unfinished+st.Blocked),
+			estimateText(e.Main.Numeric(), est, lo, hi), m.Mean, m.Lo, m.Hi, pct(fp.Rate), ci(fp.CI))
 	}
 	tw.Flush()
-	fmt.Fprintf(a.stdout, "\nreport: %s/report.md (tests, plots); data: summary.csv, stats.json\n", dir)
+	if tests := r.Tests(); len(tests) > 0 {
+		significant := 0
+		for _, t := range tests {
+			if t.PHolm < 0.05 {
+				significant++
+			}
+		}
+		fmt.Fprintf(w, "\n%d tests, %d significant at 5%% after Holm's adjustment:\n", len(tests), significant)
+		tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+		fmt.Fprintln(tw, "test\tmetric\teffect [95% CI]\tp\tp (Holm)\tverdict")
+		for _, t := range tests {
+			m, err := experiments.ParseMetric(t.Metric)
+			numeric := err == nil && m.Numeric()
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, t.Metric, estimateText(numeric, t.Effect, t.EffectLo, t.EffectHi), pValue(t.P), pValue(t.PHolm), verdict(t.PHolm))
+		}
+		tw.Flush()
+	}
+	fmt.Fprintf(w, "\nreport: %s/report.md (tests, plots); data: summary.csv, stats.json\n", dir)
+}
+
+// estimateText formats an estimate and its interval: numbers to two
+// decimals, proportions as percentages.
+func estimateText(numeric bool, est, lo, hi float64) string {
+	if numeric {
+		return fmt.Sprintf("%.2f [%.2f, %.2f]", est, lo, hi)
+	}
+	return fmt.Sprintf("%s [%s, %s]", pct(est), pct(lo), pct(hi))
+}
+
+func pValue(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "-"
+	case p < 1e-4:
+		return fmt.Sprintf("%.1e", p)
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+func verdict(pHolm float64) string {
+	switch {
+	case math.IsNaN(pHolm):
+		return "not testable"
+	case pHolm < 0.05:
+		return "differs"
+	}
+	return "no evidence of a difference"
+}
+
+// experimentWarnings names the cells whose length statistics include games
+// cut off at max-turns, or matches stopped by the round cap.
+func experimentWarnings(r *experiments.Result) []string {
+	var w []string
+	for i, c := range r.Experiment.Cells {
+		st := &r.Cells[i].Stats
+		if capped := st.Unfinished - st.MatchCapped; capped > 0 {
+			w = append(w, fmt.Sprintf("cell %s: %s of %s (%.3g%%) stopped at max-turns=%d; its length statistics include them at their capped length",
+				c.Label, games(capped), thousands(st.Games), 100*float64(capped)/float64(st.Games), c.Config.Options.MaxTurns))
+		}
+		if st.MatchCapped > 0 {
+			w = append(w, fmt.Sprintf("cell %s: %s reached the match cap of %s rounds; they count as unfinished", c.Label, games(st.MatchCapped), thousands(engine.MaxRounds)))
+		}
+	}
+	return w
 }

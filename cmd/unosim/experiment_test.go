@@ -86,7 +86,7 @@ func TestExperimentBadInput(t *testing.T) {
 		{[]string{"experiment", "run", "no-such-experiment", "--out", filepath.Join(dir, "o2")}, "built-in: bluff-challenge, house-rules, player-count, strategy-tournament"},
 		{[]string{"experiment", "run", good}, "needs --out"},
 		{[]string{"experiment", "run", good, "--out", dir}, "not a unosim run's"},
-		{[]string{"experiment", "run", good, "--out", filepath.Join(dir, "o3"), "--games", "0"}, "at least 1"},
+		{[]string{"experiment", "run", good, "--out", filepath.Join(dir, "o3"), "--games", "0"}, "from 1 to"},
 		{[]string{"experiment", "run", good, "--out", filepath.Join(dir, "o4"), "--ci-width", "1", "--shard", "0/2"}, "cannot be combined"},
 		{[]string{"experiment", "run", good, "--out", filepath.Join(dir, "o5"), "--shard", "2/2"}, "0 <= i < n"},
 	} {

@@ -101,11 +101,11 @@ func TestBadInputExitsTwoBeforeWork(t *testing.T) {
 		{[]string{"simulate", "--set", "hand-size"}, "want option=value"},
 		{[]string{"simulate", "--strategy", "genius"}, "valid: random, heuristic"},
 		{[]string{"simulate", "--strategy", "heuristic:bluf=0.3"}, "valid: bluff"},
-		{[]string{"simulate", "--strategy", "heuristic:bluff=2"}, "between 0 and 1"},
+		{[]string{"simulate", "--strategy", "heuristic:bluff=2"}, "a number from 0 to 1"},
 		{[]string{"simulate", "--players", "11"}, "valid: 2 to 10"},
 		{[]string{"simulate", "--players", "1"}, "valid: 2 to 10"},
 		{[]string{"simulate", "--rules", "party", "--players", "17"}, "valid: 2 to 16"},
-		{[]string{"simulate", "--games", "0"}, "at least 1"},
+		{[]string{"simulate", "--games", "0"}, `--games "0": want a number of games from 1 to 1,000,000,000,000,000`},
 		{[]string{"simulate", "--set", "stack-draw-two=true", "--set", "deflect-draw-two=true"}, "stack-draw-two=true and deflect-draw-two=true"},
 		{[]string{"simulate", "--out", existing}, "not a unosim run's"},
 		{[]string{"simulate", "--out", "/proc/unosim/out"}, "cannot be created"},
@@ -116,7 +116,7 @@ func TestBadInputExitsTwoBeforeWork(t *testing.T) {
 		{[]string{"simulate", "--nonsense"}, "unknown flag"},
 		{[]string{"frobnicate"}, "unknown command"},
 		{[]string{"merge", existing}, "needs --out"},
-		{[]string{"replay", "--game", "-1"}, "game index"},
+		{[]string{"replay", "--game", "-1"}, `--game "-1": want a game index from 0`},
 		{[]string{"experiment", "foo"}, `unknown command "foo"`},
 		{[]string{"experiment"}, "run, validate or list"},
 		{[]string{"completion", "foo"}, `unknown command "foo"`},
@@ -189,6 +189,7 @@ func readSummary(t *testing.T, path string) string {
 	}
 	delete(m, "elapsed_seconds")
 	delete(m, "games_per_second")
+	delete(m, "workers")
 	out, _ := json.Marshal(m)
 	return string(out)
 }

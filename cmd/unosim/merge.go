@@ -24,10 +24,10 @@ game index exactly once; every record is checked for consistency. When they do n
 every problem at once (missing, incomplete, foreign or damaged shards, what differs) and exits 2;
 'unosim shards DIR...' shows the same as a table. The merged result is that of a single run of
 all the games. Rerunning a merge into the same --out rewrites the same result.`,
-		Example: `  unosim merge run/shard0 run/shard1 run/shard2 --out run/all
-  unosim merge results/shard-* --out results/all --json
-  unosim merge 'results/shard-*' --out results/all   # without a shell: unosim expands the pattern`,
-		Args: cobra.MinimumNArgs(1),
+		Example: `  unosim merge run/shard0 run/shard1 run/shard2 run/shard3 --out run/all
+  unosim merge run/shard* --out run/all --json
+  unosim merge 'run/shard*' --out run/all   # without a shell: unosim expands the pattern`,
+		Args: someArgs("the output directories of the shards to merge"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if out == "" {
 				return usagef("merge needs --out DIR, a new directory for the merged result")

@@ -10,15 +10,27 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/sim"
+)
+
+// progressAfter is how long a run goes before its progress shows, and
+// ttyInterval how often a terminal's bar is redrawn (variables for tests).
+var (
+	progressAfter = time.Second
+	ttyInterval   = 200 * time.Millisecond
 )
 
 // progressPrinter shows a run's progress on stderr: a live bar on a
 // terminal, otherwise a plain line at each call; nothing in the first second.
+// finish must be called before anything is printed on stdout, so that the
+// report never shares the bar's line.
 type progressPrinter struct {
-	w     io.Writer
-	tty   bool
-	shown bool
+	w           io.Writer
+	tty         bool
+	shown       bool
+	done, total int64
+	elapsed     time.Duration
 }
 
 func newProgressPrinter(w io.Writer, tty bool) *progressPrinter {
@@ -26,29 +38,52 @@ func newProgressPrinter(w io.Writer, tty bool) *progressPrinter {
 }
 
 func (p *progressPrinter) update(done, total int64, elapsed time.Duration) {
-	if elapsed < time.Second || done == 0 {
+	p.done, p.total, p.elapsed = done, total, elapsed
+	if elapsed < progressAfter || done == 0 {
 		return
 	}
-	rate := float64(done) / elapsed.Seconds()
-	left := time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second)
-	frac := float64(done) / float64(total)
+	p.draw(done, total, elapsed, false)
+}
+
+func (p *progressPrinter) draw(done, total int64, elapsed time.Duration, final bool) {
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	left := timeLeft(float64(total-done) / rate) // +Inf (no rate yet) prints as "more than"
+	frac := min(1, float64(done)/float64(total))
+	if final {
+		frac, left = 1, "done in "+elapsed.Round(time.Second/10).String()
+	} else {
+		left = "about " + left + " left"
+	}
 	if p.tty {
 		const width = 30
 		fill := int(frac * width)
-		fmt.Fprintf(p.w, "\r[%s%s] %5.1f%%  %s/%s games  %s games/s  %s left   ",
+		fmt.Fprintf(p.w, "\r[%s%s] %5.1f%%  %s/%s games  %s games/s  %s\x1b[K",
 			strings.Repeat("=", fill), strings.Repeat(" ", width-fill), 100*frac,
 			thousands(done), thousands(total), thousands(int64(rate)), left)
 	} else {
-		fmt.Fprintf(p.w, "unosim: %s/%s games (%.1f%%), %s games/s, about %s left\n",
+		fmt.Fprintf(p.w, "unosim: %s/%s games (%.1f%%), %s games/s, %s\n",
 			thousands(done), thousands(total), 100*frac, thousands(int64(rate)), left)
 	}
 	p.shown = true
 }
 
-func (p *progressPrinter) finish() {
-	if p.tty && p.shown {
+// finish ends the bar: on a terminal, a last bar at 100% when the run
+// completed (a run stopped early by --ci-width plays fewer games than
+// planned) and a newline. It may be called more than once.
+func (p *progressPrinter) finish(complete bool) {
+	if !p.shown {
+		return
+	}
+	if complete && p.tty {
+		p.draw(p.done, p.total, p.elapsed, true)
+	}
+	if p.tty {
 		fmt.Fprintln(p.w)
 	}
+	p.shown = false
 }
 
 // thousands formats n with comma separators.
@@ -78,6 +113,49 @@ func pct[F ~float64](x F) string {
 
 func ci(c [2]sim.Float) string { return fmt.Sprintf("[%s, %s]", pct(c[0]), pct(c[1])) }
 
+// unfinished says how many games ended unfinished and which cap stopped
+// them: a round's max-turns, or the match's 10,000 rounds.
+func unfinished(s *sim.Summary) string {
+	if s.Unfinished == 0 {
+		return "0"
+	}
+	var why []string
+	if s.UnfinishedTurnCap > 0 {
+		why = append(why, "max-turns "+thousands(s.UnfinishedTurnCap))
+	}
+	if s.UnfinishedMatchCap > 0 {
+		why = append(why, fmt.Sprintf("match cap of %s rounds %s", thousands(engine.MaxRounds), thousands(s.UnfinishedMatchCap)))
+	}
+	return fmt.Sprintf("%s (%s)", thousands(s.Unfinished), strings.Join(why, ", "))
+}
+
+func games(n int64) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return thousands(n) + " games"
+}
+
+// summaryWarnings are the cautions a reader of the figures needs, for stderr.
+func summaryWarnings(s *sim.Summary) []string {
+	var w []string
+	if c := s.UnfinishedTurnCap; c > 0 {
+		w = append(w, fmt.Sprintf("%s of %s (%.3g%%) stopped at max-turns=%s: the length statistics (turns, cards played and drawn) include them at their capped length, so they understate the lengths; raise max-turns to avoid it",
+			games(c), thousands(s.Games), 100*float64(c)/float64(s.Games), s.Options["max-turns"]))
+	}
+	if c := s.UnfinishedMatchCap; c > 0 {
+		w = append(w, fmt.Sprintf("%s of %s reached the match cap of %s rounds short of the target (a deck whose cards score too little?); they count as unfinished",
+			games(c), thousands(s.Games), thousands(engine.MaxRounds)))
+	}
+	return w
+}
+
+func warn(a *app, msgs []string) {
+	for _, m := range msgs {
+		fmt.Fprintln(a.stderr, "unosim: warning:", m)
+	}
+}
+
 // printSummary prints the readable table of a run.
 func printSummary(w io.Writer, s *sim.Summary) {
 	if !s.Complete {
@@ -100,7 +178,7 @@ func printSummary(w io.Writer, s *sim.Summary) {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
-	fmt.Fprintf(tw, "games\tfinished %s\tunfinished (turn cap) %s\tblocked %s\n", thousands(s.Finished), thousands(s.Unfinished), thousands(s.Blocked))
+	fmt.Fprintf(tw, "games\tfinished %s\tunfinished %s\tblocked %s\n", thousands(s.Finished), unfinished(s), thousands(s.Blocked))
 	fmt.Fprintln(tw, "\tmean [95% CI]\tsd\tp10\tp50\tp90\tp99\tmax")
 	for _, d := range []struct {
 		name string
@@ -113,6 +191,9 @@ func printSummary(w io.Writer, s *sim.Summary) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "(quantiles: the smallest value whose cumulative share reaches p)")
+	if s.UnfinishedTurnCap > 0 {
+		fmt.Fprintf(w, "(%s cut off at max-turns=%s are counted at their capped length)\n", games(s.UnfinishedTurnCap), s.Options["max-turns"])
+	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "seat\tstrategy\twins\twin rate [95% Wilson CI]")
@@ -146,5 +227,13 @@ func printSummary(w io.Writer, s *sim.Summary) {
 	if len(ev) > 0 {
 		fmt.Fprintf(w, "per game: %s\n", strings.Join(ev, ", "))
 	}
-	fmt.Fprintf(w, "\n%s games/s (%.2f s)\n", thousands(int64(s.GamesPerSecond)), s.ElapsedSeconds)
+	fmt.Fprintf(w, "\n%s games/s (%.2f s", thousands(int64(s.GamesPerSecond)), s.ElapsedSeconds)
+	switch s.Workers {
+	case 0: // merged from shards
+	case 1:
+		fmt.Fprint(w, ", 1 worker")
+	default:
+		fmt.Fprintf(w, ", %d workers", s.Workers)
+	}
+	fmt.Fprintln(w, ")")
 }

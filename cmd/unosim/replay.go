@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/sim"
 )
 
 func newReplayCmd(a *app) *cobra.Command {
@@ -19,15 +20,13 @@ rule, player, strategy, seat and option flags as the simulate run: the game is t
 one that run played.`,
 		Example: `  unosim replay --seed 1 --game 42
   unosim replay --seed 7 --game 3 --players 2 --strategy random --set stack-draw-two=true`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			cfg, err := cf.build()
 			if err != nil {
 				return err
 			}
-			if game < 0 {
-				return usagef("--game %d: want a game index >= 0", game)
-			}
+			warn(a, cf.warnings)
 			g, err := cfg.GameFor(game)
 			if err != nil {
 				return usageError{err}
@@ -59,6 +58,6 @@ one that run played.`,
 		},
 	}
 	cf.register(cmd.Flags())
-	cmd.Flags().Int64Var(&game, "game", 0, "index of the game in the run")
+	int64Flag(cmd.Flags(), &game, "game", "a game index", 0, 0, sim.MaxGames-1, "index of the game in the run, from 0, in decimal")
 	return cmd
 }

@@ -43,11 +43,27 @@ type app struct {
 // run executes the command line and returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a := &app{stdout: stdout, stderr: stderr, stderrIsTTY: isTerminal(stderr)}
-	root := newRootCmd(a)
+	return execute(ctx, a, newRootCmd(a), args)
+}
+
+// execute runs root and maps its error to an exit code. A panic is a bug,
+// never bad input: it exits 1 with its stack (Go itself would exit 2).
+func execute(ctx context.Context, a *app, root *cobra.Command, args []string) (code int) {
+	stderr := a.stderr
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintln(stderr, "unosim:", &sim.PanicError{Value: r, Stack: debug.Stack()})
+			code = exitFailure
+		}
+	}()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	var runtimeErr runtimeError
+	var panicErr *sim.PanicError
 	switch {
+	case errors.As(err, &panicErr):
+		fmt.Fprintln(stderr, "unosim:", panicErr)
+		return exitFailure
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errInterrupted):
@@ -83,8 +99,8 @@ for any number of workers and any split into shards.`,
 	}
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newSimulateCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newShardsCmd(a), newReportCmd(a), newExperimentCmd(a), newVersionCmd(a))
+	root.SetFlagErrorFunc(flagError)
+	root.AddCommand(newSimulateCmd(a), newMatchCmd(a), newTournamentCmd(a), newTuneCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newShardsCmd(a), newReportCmd(a), newExperimentCmd(a), newVersionCmd(a))
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
@@ -101,7 +117,7 @@ func newVersionCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of unosim and of the Go toolchain that built it",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			fmt.Fprintf(a.stdout, "unosim %s\n", version)
 			fmt.Fprintf(a.stdout, "build %s\n", sim.ThisBuild(version).Build)

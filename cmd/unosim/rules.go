@@ -64,7 +64,7 @@ func newRulesCmd(a *app) *cobra.Command {
 		Short: "List the rule sets and every option with its default per rule set and its allowed values",
 		Long: `List the rule sets and every option of RULES.md with its default under each rule set and its
 allowed values. Change an option with --set option=value in simulate and replay.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			l := listRules()
 			if asJSON {

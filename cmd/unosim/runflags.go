@@ -113,14 +113,23 @@ func (f *runFlags) progressFrom(a *app, shard, out string, prior int64, interval
 	}
 	f.printer = newProgressPrinter(a.stderr, a.stderrIsTTY)
 	if a.stderrIsTTY && f.progressEvery == 0 {
-		interval = 200 * time.Millisecond
+		interval = ttyInterval
 	}
 	return f.printer.update, interval
 }
 
-// finish ends the progress bar's line.
-func (f *runFlags) finish() {
+// finish ends the progress bar's line (at 100% when the run completed).
+func (f *runFlags) finish(complete bool) {
 	if f.printer != nil {
-		f.printer.finish()
+		f.printer.finish(complete)
 	}
+}
+
+// finishAt ends the bar as finish does, on done games in elapsed: the
+// run's last tick may predate its last games.
+func (f *runFlags) finishAt(done int64, elapsed time.Duration, complete bool) {
+	if f.printer != nil {
+		f.printer.done, f.printer.elapsed = done, elapsed
+	}
+	f.finish(complete)
 }

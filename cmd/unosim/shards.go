@@ -23,9 +23,9 @@ and print one line per directory: complete, partial (with the games done, resume
 its command), empty (nothing done: killed before its first checkpoint), missing, foreign (another
 run: what differs) or damaged; then the shard indices no directory holds and every reason a merge
 would be refused. The exit code is 0 whatever the state (use merge to fail on problems).`,
-		Example: `  unosim shards results/shard-*
-  unosim shards results/shard-* --json`,
-		Args: cobra.MinimumNArgs(1),
+		Example: `  unosim shards run/shard*
+  unosim shards run/shard* --json`,
+		Args: someArgs("the output directories of the shards of a run"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			dirs, err := expandDirs(args)
 			if err != nil {
@@ -120,7 +120,7 @@ func newReportCmd(a *app) *cobra.Command {
 and report.md (and the manifest listing them); for simulate, summary.json and summary.csv. Use it
 after a failure left the data without its report (a full disk), or after a merge.`,
 		Example: `  unosim report results/house-rules`,
-		Args:    cobra.ExactArgs(1),
+		Args:    oneArg("the output directory of a run"),
 		RunE: func(_ *cobra.Command, args []string) error {
 			dir := args[0]
 			format, err := statsFormat(dir)

@@ -45,13 +45,13 @@ run is refused (exit 2) with what differs; --force starts over.`,
   unosim simulate --strategy heuristic:bluff=0.3 --strategy heuristic --seats rotate --players 2
   unosim simulate --set stack-draw-two=true --set max-turns=2000 --json
   unosim simulate --games 10000000 --shard 0/4 --out run/shard0`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulate(cmd, a, o) },
 	}
 	fs := cmd.Flags()
 	o.config.register(fs)
-	fs.Int64Var(&o.games, "games", 1_000_000, "number of games in the run (over all shards)")
-	fs.IntVar(&o.workers, "workers", 0, "parallel workers (default: one per core)")
+	int64Flag(fs, &o.games, "games", "a number of games", 1_000_000, 1, sim.MaxGames, "number of games in the run (over all shards), 1 to 10^15")
+	workersFlag(fs, &o.workers)
 	fs.BoolVar(&o.json, "json", false, "print the full result as one JSON object on stdout")
 	fs.StringVar(&o.out, "out", "", "write summary.json, summary.csv and the mergeable stats.json into this directory (rerun to resume)")
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; needs --out; merge with 'unosim merge'")
@@ -66,16 +66,11 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if err != nil {
 		return err
 	}
+	warn(a, o.config.warnings)
 	cfg.Games, cfg.Workers = o.games, o.workers
-	if o.games < 1 {
-		return usagef("--games %d: want at least 1", o.games)
-	}
-	if o.workers < 0 {
-		return usagef("--workers %d: want at least 1 (or leave it out for one per core)", o.workers)
-	}
 	if o.shard != "" {
 		if cfg.Shard, err = sim.ParseShard(o.shard); err != nil {
-			return usageError{err}
+			return usageError{fmt.Errorf("--%w", err)}
 		}
 		if o.out == "" {
 			return usagef("--shard needs --out DIR, where the shard's mergeable stats.json is written")
@@ -147,11 +142,12 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		}
 	}
 	ro.Progress, ro.Interval = o.run.progress(a, cfg.Shard, o.out, resume, ro.Interval)
-	defer o.run.finish()
+	defer o.run.finish(false)
 	run, err := sim.SimulateWith(cmd.Context(), cfg, ro)
 	if err != nil {
 		return runtimeError{err}
 	}
+	o.run.finish(run.Complete) // before anything goes to stdout
 	file := run.File()
 	file.Producer = producer
 	if o.out != "" {
@@ -171,6 +167,7 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 // printSimulate prints the result on stdout: the table, or JSON.
 func printSimulate(a *app, o *simulateOptions, file *sim.StatsFile) error {
 	sum := file.Summary(version)
+	warn(a, summaryWarnings(sum))
 	if o.json {
 		data, err := json.MarshalIndent(sum, "", "  ")
 		if err != nil {

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func matchJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	code, out, stderr := unosim(t, append([]string{"match", "--json", "--quiet"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, out)
+	}
+	delete(m, "seconds")
+	return m
+}
+
+// TestMatchSPRT: heuristic against random in 2 players is far above 0.55
+// (0.578 in a 4,000-game tournament): the SPRT accepts H1 well before the
+// cap, with the same decision and games for any worker count.
+func TestMatchSPRT(t *testing.T) {
+	args := []string{"--strategy", "heuristic", "--vs", "random", "--sprt", "0.5:0.55", "--games", "20000"}
+	m := matchJSON(t, append(args, "--workers", "1")...)
+	for _, k := range []string{"decision", "games", "win_rate", "ci", "expected_games", "llr"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("key %s missing", k)
+		}
+	}
+	if m["decision"] != "H1" || m["games"].(float64) >= 20000 {
+		t.Errorf("decision %v after %v games", m["decision"], m["games"])
+	}
+	m2 := matchJSON(t, append(args, "--workers", "2")...)
+	a, _ := json.Marshal(m)
+	b, _ := json.Marshal(m2)
+	if string(a) != string(b) {
+		t.Errorf("workers 1 and 2 differ:\n%s\n%s", a, b)
+	}
+	// Against itself at 0.5:0.55 the test accepts H0.
+	if m := matchJSON(t, "--strategy", "heuristic", "--vs", "heuristic:bluff=0.01", "--sprt", "0elo:35elo", "--games", "100000"); m["decision"] != "H0" {
+		t.Errorf("near-equal strategies: decision %v", m["decision"])
+	}
+}
+
+// TestMatchPaired: without --sprt, the paired difference against B in the
+// same seats: for a 2-player mirror of B every deal has exactly one
+// winner in two games when it finishes, so B's baseline is 0.5 and the
+// effect is A's win rate - 0.5.
+func TestMatchPaired(t *testing.T) {
+	m := matchJSON(t, "--strategy", "heuristic", "--vs", "random", "--games", "2000")
+	if m["games"].(float64) != 2000 {
+		t.Errorf("games %v", m["games"])
+	}
+	d := m["difference"].(map[string]any)
+	if d["baseline_win_rate"].(float64) != 0.5 {
+		t.Errorf("baseline %v", d["baseline_win_rate"])
+	}
+	if got, want := d["effect"].(float64), m["win_rate"].(float64)-0.5; got-want > 1e-12 || want-got > 1e-12 {
+		t.Errorf("effect %v, want %v", got, want)
+	}
+	ci := d["ci"].([]any)
+	if p := d["p"].(float64); (p < 0.05) != (ci[0].(float64) > 0 || ci[1].(float64) < 0) {
+		t.Errorf("interval %v and p %v disagree", ci, p)
+	}
+}
+
+func TestMatchBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--vs", "random"}, "--strategy is required"},
+		{[]string{"match", "--strategy", "random"}, "--vs is required"},
+		{[]string{"match", "--strategy", "nosuch", "--vs", "random"}, "unknown strategy"},
+		{[]string{"match", "--strategy", "random", "--vs", "random", "--sprt", "0.5"}, "want H0:H1"},
+		{[]string{"match", "--strategy", "random", "--vs", "random", "--sprt", "0.6:0.5"}, "must be below"},
+		{[]string{"match", "--strategy", "random", "--vs", "random", "--sprt", "0.5:1.5"}, "not a win rate"},
+		{[]string{"match", "--strategy", "random", "--vs", "random", "--sprt", "0.5:0.6", "--alpha", "0.7"}, "alpha"},
+		{[]string{"match", "--strategy", "random", "--vs", "random", "--games", "0"}, "--games 0"},
+		{[]string{"match", "--strategy", "random", "--vs", "random", "--players", "1"}, "players"},
+	} {
+		code, _, stderr := unosim(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 with %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+func TestParseSPRT(t *testing.T) {
+	p0, p1, err := parseSPRT("0elo:10elo", 2)
+	// 10 Elo at two players: 1/(1 + 10^(-10/400)) = 0.514387...
+	if err != nil || p0 != 0.5 || p1 < 0.51438 || p1 > 0.51439 {
+		t.Errorf("2 players: %v %v %v", p0, p1, err)
+	}
+	// At four players 0 Elo is the fair share.
+	if p0, _, err := parseSPRT("0elo:5elo", 4); err != nil || p0 != 0.25 {
+		t.Errorf("4 players: %v %v", p0, err)
+	}
+	if p0, p1, err := parseSPRT(" 0.50 : 0.52 ", 2); err != nil || p0 != 0.5 || p1 != 0.52 {
+		t.Errorf("win rates: %v %v %v", p0, p1, err)
+	}
+	for _, bad := range []string{"0.5", "x:0.6", "0.5:0.5", "0elo:xelo", "0:0.5"} {
+		if _, _, err := parseSPRT(bad, 2); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

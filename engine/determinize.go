@@ -1,0 +1,216 @@
+package engine
+
+import "math/bits"
+
+// Knowledge is what one seat has seen of the other hands (docs/RULES.md
+// section 10): cards it gave away in a swap or a rotation, a hand shown to
+// it in a challenge, a mini-pile someone took, a Wild Draw Four taken back.
+// It is kept only by a strategy that asks for it, from its observation feed
+// (Observe), and passed to Determinize; the fast path pays nothing for it.
+//
+// Known cards are a lower bound on a hand: when the holder plays a card of
+// a known kind, one known card of that kind is forgotten, since the seat
+// cannot tell which copy was played.
+type Knowledge struct {
+	seat  int
+	known [MaxPlayers][NumCards]uint8
+	own   Hand // the seat's hand as of the last event, for swaps and rotations
+	// The face-up mini-pile, for whoever takes it; flipping says the last
+	// event flipped a card onto it.
+	mini     [NumCards]uint8
+	flipping bool
+}
+
+// Reset forgets everything and makes k the knowledge of seat.
+func (k *Knowledge) Reset(seat int) {
+	*k = Knowledge{seat: seat}
+}
+
+// Seat is the seat whose knowledge k is.
+func (k *Knowledge) Seat() int { return k.seat }
+
+// Known is the number of cards of kind c the seat knows to be in seat p's hand.
+func (k *Knowledge) Known(p int, c Card) int {
+	if !c.Valid() {
+		return 0
+	}
+	return int(k.known[p][c])
+}
+
+// Observe updates k with event e, which its seat saw; v is that seat's
+// view at the moment of the event (as an Observer is given it).
+func (k *Knowledge) Observe(v *View, e Event) {
+	flipping := k.flipping
+	k.flipping = false
+	switch e.Kind {
+	case EvRound:
+		k.known = [MaxPlayers][NumCards]uint8{}
+		k.mini = [NumCards]uint8{}
+	case EvPileFlip:
+		if !flipping { // a new mini-pile (a pile-up that found none leaves no take)
+			k.mini = [NumCards]uint8{}
+		}
+		k.mini[e.Card]++
+		k.flipping = true
+	case EvPlay, EvPile:
+		if e.Player != k.seat && k.known[e.Player][e.Card] > 0 {
+			k.known[e.Player][e.Card]--
+		}
+		if e.Kind == EvPile {
+			k.mini[e.Card]++
+		}
+	case EvChallenge:
+		if e.Player == k.seat {
+			if h, ok := v.Revealed(); ok {
+				copy(k.known[e.Other][:], h.counts[:NumCards])
+			}
+		}
+	case EvTakeBack:
+		if e.Player != k.seat {
+			k.known[e.Player][WildCard(WildDrawFour)]++
+		}
+	case EvPileTake:
+		if e.Player != k.seat {
+			for c, x := range k.mini {
+				k.known[e.Player][c] += x
+			}
+		}
+		k.mini = [NumCards]uint8{}
+	case EvSwap:
+		p, o := e.Player, e.Other
+		switch k.seat {
+		case p:
+			copy(k.known[o][:], k.own.counts[:NumCards])
+			k.known[p] = [NumCards]uint8{}
+		case o:
+			copy(k.known[p][:], k.own.counts[:NumCards])
+			k.known[o] = [NumCards]uint8{}
+		default:
+			k.known[p], k.known[o] = k.known[o], k.known[p]
+		}
+	case EvRotate:
+		// Every hand still in passed to the next player in the direction of
+		// play; the seat's old hand is now its next player's.
+		var moved [MaxPlayers][NumCards]uint8
+		for q := 0; q < v.Players(); q++ {
+			if v.Out(q) {
+				continue
+			}
+			if q == k.seat {
+				copy(moved[v.NextOf(q)][:], k.own.counts[:NumCards])
+			} else {
+				moved[v.NextOf(q)] = k.known[q]
+			}
+		}
+		moved[k.seat] = [NumCards]uint8{}
+		k.known = moved
+	}
+	k.own = v.Hand().Hand()
+}
+
+// Determinize resamples everything seat cannot see, uniformly among the
+// arrangements consistent with what it has seen (docs/RULES.md section 10):
+// the cards of the other hands and the order of the draw pile are dealt
+// anew from the cards hidden from seat, with the cards k says seat knows
+// (nil: none) kept in their hands and every hand keeping its size; the
+// random streams seat cannot know (reshuffles, the table's draws, the other
+// seats' choices and the next round's deal) are reseeded from rng. The rest
+// of the position (seat's own hand, the discard pile, scores, links,
+// silences, pending effects, direction, whose turn) is unchanged, and so is
+// seat's view of it. Knowledge is taken as a claim about the hidden cards
+// only: it is checked against what seat could count, never against the
+// hands, so a wrong claim reveals nothing.
+func (s *State) Determinize(seat int, rng *Rand, k *Knowledge) {
+	if rng.s0|rng.s1 == 0 {
+		rng.s1 = 1 // a zero Rand would draw zeros forever
+	}
+	n := s.t.n
+	// The hidden cards, by kind.
+	var hidden [NumCards]int
+	for q := 0; q < n; q++ {
+		if q == seat {
+			continue
+		}
+		h := &s.hands[q]
+		for m := h.atLeast[0]; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			hidden[c] += int(h.counts[c])
+		}
+	}
+	for _, c := range s.drawPile[:s.drawN] {
+		hidden[c]++
+	}
+	// Known cards stay where they are known to be, as far as the hidden
+	// cards and the hand sizes allow.
+	var keep [MaxPlayers][NumCards]uint8
+	if k != nil && k.seat == seat {
+		for q := 0; q < n; q++ {
+			if q == seat {
+				continue
+			}
+			room := int(s.hands[q].size)
+			for c := range NumCards {
+				x := min(int(k.known[q][c]), hidden[c], room)
+				keep[q][c] = uint8(x)
+				hidden[c] -= x
+				room -= x
+			}
+		}
+	}
+	var cards [MaxDeck]Card
+	m := 0
+	for c, x := range hidden {
+		for range x {
+			cards[m] = Card(c)
+			m++
+		}
+	}
+	rng.ShuffleCards(cards[:m])
+	next := 0
+	for q := 0; q < n; q++ {
+		if q == seat {
+			continue
+		}
+		size := int(s.hands[q].size)
+		h := Hand{}
+		for c, x := range keep[q] {
+			for range x {
+				h.Add(Card(c))
+			}
+		}
+		for int(h.size) < size {
+			h.Add(cards[next])
+			next++
+		}
+		s.hands[q] = h
+	}
+	s.drawN = copy(s.drawPile[:], cards[next:m])
+
+	// The future is hidden too.
+	s.key = rng.Uint64()
+	s.tableRng.seedFrom(rng.Uint64(), PurposeTable)
+	s.reshuffleRng.seedFrom(rng.Uint64(), PurposeReshuffle)
+	s.dealRng.seedFrom(rng.Uint64(), PurposeDeal)
+	s.dealerRng.seedFrom(rng.Uint64(), PurposeDealer)
+	for q := 0; q < n; q++ {
+		if q != seat {
+			s.seatRng[q].seedFrom(rng.Uint64(), PurposeSeat+Purpose(q))
+		}
+	}
+	if s.revealTo != seat {
+		s.revealTo, s.revealed = -1, Hand{}
+	}
+	if s.decision != DecideDrawn || s.seat != seat {
+		s.drawn = NoCard
+	}
+	s.sink = nil
+}
+
+// Determinize copies the position into dst and resamples in dst what the
+// viewer cannot see (State.Determinize, with the viewer's knowledge k, or
+// nil). It is how a search strategy gets positions to search: never the
+// position itself.
+func (v *View) Determinize(dst *State, rng *Rand, k *Knowledge) {
+	dst.CopyFrom(v.s)
+	dst.Determinize(v.seat, rng, k)
+}

@@ -1,0 +1,267 @@
+package tune
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/sim"
+	"github.com/unosim/unosim/strategy"
+)
+
+// Field is the table a focus strategy sits at: the rules, the number of
+// players and the opponents. When the focus sits in seat r, seat
+// (r+1+j) mod Players plays Opponents[j].
+type Field struct {
+	Options   engine.Options
+	Players   int
+	Opponents []strategy.Spec // Players-1 of them
+}
+
+// Validate checks the field.
+func (f *Field) Validate() error {
+	if err := f.Options.Validate(f.Players); err != nil {
+		return err
+	}
+	if len(f.Opponents) != f.Players-1 {
+		return fmt.Errorf("%d opponents for %d players: want %d", len(f.Opponents), f.Players, f.Players-1)
+	}
+	return nil
+}
+
+// Outcome is what the entries of a duplicate run scored, all integer sums
+// (exact, and the same for any worker count). A unit is a deal played in
+// every seat rotation: Units[k].Per = Players games.
+type Outcome struct {
+	Deals int64
+	Games int64    // per entry: Deals × Players
+	Wins  []int64  // per entry: games the focus seat won (shared wins included)
+	Lost  []int64  // per entry: games another seat won and the focus did not
+	Units []Scores // per entry: wins per deal
+	Diff  []Paired // per entry: per-deal wins minus entry 0's (Diff[0] is zero)
+	Total Scores   // per deal: the wins of all entries together (Per = entries × Players)
+}
+
+// Paired sums integer per-deal differences d of wins (entry minus entry 0).
+type Paired struct {
+	N, Sum, SumSq int64
+}
+
+func (o *Outcome) merge(p *Outcome) {
+	o.Deals += p.Deals
+	o.Games += p.Games
+	for k := range o.Wins {
+		o.Wins[k] += p.Wins[k]
+		o.Lost[k] += p.Lost[k]
+		o.Units[k].Merge(p.Units[k])
+		o.Diff[k].N += p.Diff[k].N
+		o.Diff[k].Sum += p.Diff[k].Sum
+		o.Diff[k].SumSq += p.Diff[k].SumSq
+	}
+	o.Total.Merge(p.Total)
+}
+
+func newOutcome(entries, players int) *Outcome {
+	o := &Outcome{Wins: make([]int64, entries), Lost: make([]int64, entries), Units: make([]Scores, entries), Diff: make([]Paired, entries),
+		Total: Scores{Per: int64(entries * players)}}
+	for k := range o.Units {
+		o.Units[k].Per = int64(players)
+	}
+	return o
+}
+
+// WinRate is entry k's win rate.
+func (o *Outcome) WinRate(k int) float64 { return float64(o.Wins[k]) / float64(o.Games) }
+
+// Runner plays duplicate deals: deal d of Seed is the engine's game (Seed,
+// d), played once with each entry in each seat r = 0..Players-1 against the
+// field. Every entry plays the same deals, and every deal in every seat, so
+// seat and deal luck cancel between entries. It is the paired runner of
+// match, tournament and tune.
+//
+// Each worker owns a sim.Table per entry and rotation, built once: nothing
+// is allocated per game. An entry identical to every opponent (a mirror)
+// plays each deal once: all its rotations are the same game, and its focus
+// wins in them sum to the number of winners of that game.
+type Runner struct {
+	field   Field
+	entries []strategy.Spec
+	mirror  []bool
+	seed    uint64
+	workers int
+	tables  [][][]*sim.Table // [worker][entry][rotation]
+	buf     [][][]int8       // [worker][entry][deal in chunk]: focus wins
+}
+
+// progressEvery is how often a run reports its progress.
+const progressEvery = time.Second
+
+// dealChunk is the number of consecutive deals a worker takes at a time.
+const dealChunk = 64
+
+// NewRunner builds the tables; workers 0 means one per core.
+func NewRunner(f Field, entries []strategy.Spec, seed uint64, workers int) (*Runner, error) {
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		return nil, errors.New("duplicate deals: no entries")
+	}
+	if workers < 0 {
+		return nil, fmt.Errorf("workers: %d, want at least 1 (or 0 for one per core)", workers)
+	}
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	r := &Runner{field: f, entries: entries, seed: seed, workers: workers}
+	n := f.Players
+	for _, e := range entries {
+		m := true
+		for _, o := range f.Opponents {
+			m = m && o.String() == e.String()
+		}
+		r.mirror = append(r.mirror, m)
+	}
+	for range workers {
+		var tw [][]*sim.Table
+		var bw [][]int8
+		for k, e := range entries {
+			rots := n
+			if r.mirror[k] {
+				rots = 1
+			}
+			var te []*sim.Table
+			for rot := range rots {
+				lineUp := make([]strategy.Spec, n)
+				lineUp[rot] = e
+				for j, o := range f.Opponents {
+					lineUp[(rot+1+j)%n] = o
+				}
+				cfg := &sim.Config{Options: f.Options, Players: n, LineUp: lineUp, Seats: sim.FixedSeats, Games: 1, Seed: seed, Workers: 1}
+				if err := cfg.Validate(); err != nil {
+					return nil, err
+				}
+				t, err := sim.NewTable(cfg)
+				if err != nil {
+					return nil, err
+				}
+				te = append(te, t)
+			}
+			tw = append(tw, te)
+			bw = append(bw, make([]int8, dealChunk))
+		}
+		r.tables = append(r.tables, tw)
+		r.buf = append(r.buf, bw)
+	}
+	return r, nil
+}
+
+// Play plays deals [lo, hi). When ctx is cancelled it stops after the
+// current chunks and returns ctx's error. progress (may be nil) gets the
+// games done so far (all entries, all rotations) about every interval.
+func (r *Runner) Play(ctx context.Context, lo, hi int64, progress func(games int64), interval time.Duration) (*Outcome, error) {
+	if hi <= lo {
+		return nil, fmt.Errorf("duplicate deals: empty range [%d, %d)", lo, hi)
+	}
+	var next, done atomic.Int64
+	next.Store(lo)
+	outs := make([]*Outcome, r.workers)
+	eg := errgroup.Group{}
+	n := r.field.Players
+	for w := range r.workers {
+		outs[w] = newOutcome(len(r.entries), n)
+		eg.Go(func() error {
+			out, tables, buf := outs[w], r.tables[w], r.buf[w]
+			for ctx.Err() == nil {
+				a := next.Add(dealChunk) - dealChunk
+				if a >= hi {
+					return nil
+				}
+				b := min(a+dealChunk, hi)
+				games := int64(0)
+				for k, te := range tables {
+					wins := buf[k][:b-a]
+					for d := a; d < b; d++ {
+						w := 0
+						if r.mirror[k] {
+							// n identical games: the focus wins in as many rotations as
+							// the game has winners, and loses in the rest if it has any.
+							res := te[0].Play(d)
+							w = bits.OnesCount32(res.Winners)
+							if w > 0 {
+								out.Lost[k] += int64(n - w)
+							}
+						} else {
+							for rot, t := range te {
+								res := t.Play(d)
+								if res.Won(rot) {
+									w++
+								} else if res.Winners != 0 {
+									out.Lost[k]++
+								}
+							}
+						}
+						wins[d-a] = int8(w)
+						games += int64(len(te))
+					}
+				}
+				for i := range b - a {
+					tot := int64(0)
+					w0 := int64(buf[0][i])
+					for k := range tables {
+						w := int64(buf[k][i])
+						out.Wins[k] += w
+						out.Units[k].Add(w)
+						dd := w - w0
+						out.Diff[k].N++
+						out.Diff[k].Sum += dd
+						out.Diff[k].SumSq += dd * dd
+						tot += w
+					}
+					out.Total.Add(tot)
+				}
+				out.Deals += b - a
+				done.Add(games)
+			}
+			return ctx.Err()
+		})
+	}
+	stop := make(chan struct{})
+	ticked := make(chan struct{})
+	go func() {
+		defer close(ticked)
+		if progress == nil {
+			<-stop
+			return
+		}
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				progress(done.Load())
+			}
+		}
+	}()
+	err := eg.Wait()
+	close(stop)
+	<-ticked
+	if err != nil {
+		return nil, err
+	}
+	out := newOutcome(len(r.entries), n)
+	for _, o := range outs {
+		out.merge(o)
+	}
+	out.Games = out.Deals * int64(n)
+	return out, nil
+}

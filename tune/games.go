@@ -1,0 +1,112 @@
+package tune
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/strategy"
+)
+
+// ConfirmFirstDeal is the first deal index of a confirmation: tuning deals
+// are numbered from 0 by generation, so a confirmation never replays one
+// (a tune would need 2^62 deals to reach it).
+const ConfirmFirstDeal int64 = 1 << 62
+
+// WithParams is the strategy spec base with the given parameters set
+// (replacing any value base gives them).
+func WithParams(base string, names []string, values []float64) (strategy.Spec, error) {
+	b, err := strategy.Parse(base)
+	if err != nil {
+		return strategy.Spec{}, err
+	}
+	name, args, _ := strings.Cut(b.String(), ":")
+	var kv []string
+	for _, a := range strings.Split(args, ",") {
+		k, _, _ := strings.Cut(a, "=")
+		keep := a != ""
+		for _, n := range names {
+			keep = keep && k != n
+		}
+		if keep {
+			kv = append(kv, a)
+		}
+	}
+	for i, n := range names {
+		kv = append(kv, n+"="+strconv.FormatFloat(values[i], 'g', -1, 64))
+	}
+	return strategy.Parse(name + ":" + strings.Join(kv, ","))
+}
+
+// Games evaluates the candidates of a tune by duplicate deals: generation
+// g plays deals [g·Deals, (g+1)·Deals), every candidate the same ones, each
+// in every seat.
+type Games struct {
+	Field    Field
+	Base     string   // the strategy spec the tuned parameters are set in
+	Names    []string // the tuned parameters
+	Deals    int64    // deals per candidate and generation
+	Seed     uint64
+	Workers  int
+	Progress func(games int64) // games done in the current evaluation; may be nil
+}
+
+// Evaluate implements Evaluator.
+func (g *Games) Evaluate(ctx context.Context, gen int, points [][]float64) ([]int64, int64, Scores, error) {
+	entries := make([]strategy.Spec, len(points))
+	for i, x := range points {
+		s, err := WithParams(g.Base, g.Names, x)
+		if err != nil {
+			return nil, 0, Scores{}, err
+		}
+		entries[i] = s
+	}
+	r, err := NewRunner(g.Field, entries, g.Seed, g.Workers)
+	if err != nil {
+		return nil, 0, Scores{}, err
+	}
+	lo := int64(gen) * g.Deals
+	out, err := r.Play(ctx, lo, lo+g.Deals, g.Progress, progressEvery)
+	if err != nil {
+		return nil, 0, Scores{}, err
+	}
+	return out.Wins, out.Games, out.Total, nil
+}
+
+// Comparison is a paired comparison of A with a baseline B on the same
+// deals, seats rotated: the effect is A's win rate minus B's, with the
+// Student t interval and test of the per-deal differences (interval and
+// test are one statistic, so the interval excludes 0 exactly when p <
+// 0.05).
+type Comparison struct {
+	Games           int64      `json:"games"` // games each side played
+	WinRate         float64    `json:"win_rate"`
+	BaselineWinRate float64    `json:"baseline_win_rate"`
+	Effect          float64    `json:"effect"`
+	CI              [2]float64 `json:"ci"`
+	P               float64    `json:"p"`
+}
+
+// Compare compares entry k of o with entry 0.
+func Compare(o *Outcome, k int) Comparison {
+	n := float64(o.Units[k].Per)
+	r := analysis.Paired{N: o.Diff[k].N, Sum: float64(o.Diff[k].Sum), SumSq: float64(o.Diff[k].SumSq)}.Test(0.95)
+	return Comparison{Games: o.Games, WinRate: o.WinRate(k), BaselineWinRate: o.WinRate(0),
+		Effect: r.Mean / n, CI: [2]float64{r.Lo / n, r.Hi / n}, P: r.P}
+}
+
+// Confirm plays tuned against baseline on the confirmation deals
+// [ConfirmFirstDeal, ConfirmFirstDeal + deals).
+func Confirm(ctx context.Context, f Field, baseline, tuned strategy.Spec, deals int64, seed uint64, workers int, progress func(int64)) (Comparison, error) {
+	r, err := NewRunner(f, []strategy.Spec{baseline, tuned}, seed, workers)
+	if err != nil {
+		return Comparison{}, err
+	}
+	out, err := r.Play(ctx, ConfirmFirstDeal, ConfirmFirstDeal+deals, progress, progressEvery)
+	if err != nil {
+		return Comparison{}, fmt.Errorf("confirmation: %w", err)
+	}
+	return Compare(out, 1), nil
+}
