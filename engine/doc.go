@@ -2,28 +2,57 @@
 // UNO, UNO Party!, UNO: Encanto and the common house rules, chosen by an
 // Options value.
 //
-// A Game is one table, built once with a Strategy per seat and reused for
-// any number of games: Play(seed, i) plays game i of the run keyed by seed
-// and allocates nothing. Every random number comes from a stream keyed by
-// (seed, game index, purpose): the deal, reshuffles, the dealer, the table's
-// own draws (who catches first, who jumps in first) and each seat's
-// decisions draw from separate streams, so game i plays the same on any
-// worker, and the same deal can be replayed under other strategies or
-// options (common random numbers).
+// # Positions and the two ways to drive them
 //
-// Every decision a player makes goes through its Strategy: the engine offers
-// the legal moves (a Wild Draw Four bluff is just a move) and a read-only
-// View of what that seat may see. Decisions with a single legal move are
-// taken without asking. A turn's plays come first, one per kind in kind
-// order, and the View gives them as a set of kinds (View.Plays), so that a
-// strategy can count and choose card instances with a few bit operations
-// (Hand.Instances, Hand.Instance, View.PlayIndex) instead of loops, whose
-// mispredicted exits cost more than anything else in a turn.
+// A State is a game position held by value: hands, piles, scores, every
+// random stream and every pending effect (a stack in progress, a challenge
+// window, a UNO check with its catches, a Wild Pile Up, a Point Taken's
+// blind choices, a jump-in race) as data, not as frames on the Go stack.
+// The rules are written in direct style, and where a player must choose
+// between several moves the State records the decision and returns; the
+// control state lives in three nested levels (the step, the play or
+// effect in progress, and a color or UNO check), so it is stopped and
+// resumed at any decision (machine.go). A State is driven in one of two
+// ways, with the same results for the same seed:
 //
-// Cards, colors, symbols and moves are small integer types; hands are
-// counts per kind with bit sets of the kinds held at least once, twice,
-// three and four times; a Game's state is fixed arrays. A Game is not safe
-// for concurrent use: give each goroutine its own. StackDeck, Step, Check
-// and the accessors exist for scenario tests and the replay command; SetLog
-// reports every event for people (not on the hot path).
+//   - by hand, as search does: Start, then Pending (who decides what),
+//     Moves (the legal moves, into a caller's buffer) and Apply, until
+//     Over; CopyFrom (or =) copies a position, and Determinize resamples
+//     what one seat cannot see;
+//   - by a Game, the fast path for simulation: a State and one Strategy
+//     per seat, asked through a read-only View; Play(seed, i) plays game i
+//     of the run keyed by seed, and PlayOut plays any position it is given
+//     to the end (a search strategy's playouts).
+//
+// Decisions with a single legal move are taken without asking.
+//
+// # Randomness
+//
+// Every random number comes from a stream keyed by (seed, game index,
+// purpose): the deal, reshuffles, the dealer, the table's own draws (who
+// catches first, who jumps in first) and each seat's decisions draw from
+// separate streams, so game i plays the same on any worker, and the same
+// deal can be replayed under other strategies or options (common random
+// numbers). Determinize reseeds every stream its seat cannot know.
+//
+// # What a seat sees
+//
+// A View shows one seat what docs/RULES.md section 10 lets it see; its
+// accessors return values or read-only types (HandView), so a strategy
+// cannot change the game through it. A strategy that implements Observer
+// is told when a game begins and every event its seat sees (Visible);
+// Knowledge keeps what a seat has seen of other hands, for Determinize.
+//
+// # Speed
+//
+// A turn's plays come first, one per kind in kind order, and the View
+// gives them as a set of kinds (View.Plays), so that a strategy can count
+// and choose card instances with a few bit operations (Hand.Instances,
+// Hand.Instance, View.PlayIndex) instead of loops. Cards, colors, symbols
+// and moves are small integer types; hands are counts per kind with bit
+// sets of the kinds held at least once to four times. Play, Moves, Apply,
+// CopyFrom, Determinize and PlayOut allocate nothing. A Game or a State is
+// not safe for concurrent use: give each goroutine its own. StackDeck,
+// Step, Check and the State's accessors exist for scenario tests and the
+// replay command; SetLog reports every event for people.
 package engine

@@ -140,8 +140,17 @@ func (v HandView) Points() int { return v.h.Points() }
 // Kinds is the set of kinds in the hand (bit k for kind k).
 func (v HandView) Kinds() uint64 { return v.h.Kinds() }
 
-// Instances is Hand.Instances.
-func (v HandView) Instances(kinds uint64) (cards, held int) { return v.h.Instances(kinds) }
+// Instances is Hand.Instances. (Its body is repeated here so that it stays
+// within the inlining budget: a turn of the random strategy calls it.)
+func (v HandView) Instances(kinds uint64) (cards, held int) {
+	h := v.h
+	held = bits.OnesCount64(kinds & h.atLeast[0])
+	cards = held + bits.OnesCount64(kinds&h.atLeast[1]) + bits.OnesCount64(kinds&h.atLeast[2]) + bits.OnesCount64(kinds&h.atLeast[3])
+	for m := kinds & h.atLeast[3]; m != 0; m &= m - 1 { // kinds held more than four times
+		cards += int(h.counts[bits.TrailingZeros64(m)]) - len(h.atLeast)
+	}
+	return cards, held
+}
 
 // Instance is Hand.Instance.
 func (v HandView) Instance(kinds uint64, x int) Card { return v.h.Instance(kinds, x) }

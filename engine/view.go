@@ -16,6 +16,9 @@ type View struct {
 // with its own strategies.
 func (s *State) View(seat int) View { return View{s: s, seat: seat} }
 
+// Game is the index of the game in its run.
+func (v *View) Game() uint64 { return v.s.index }
+
 // Seat is the viewer's seat.
 func (v *View) Seat() int { return v.seat }
 

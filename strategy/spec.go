@@ -333,12 +333,3 @@ func newHeuristic(a Args) engine.Strategy {
 
 // Available lists the registered strategies (Registered).
 func Available() []Info { return Registered() }
-
-// parseExec reads exec:COMMAND, a bot in another language (see exec.go).
-func parseExec(command string) (Spec, error) {
-	command = strings.TrimSpace(command)
-	if command == "" {
-		return Spec{}, fmt.Errorf("strategy exec: give the command line after exec:, e.g. exec:python3 examples/randombot.py")
-	}
-	return Spec{}, fmt.Errorf("strategy exec:%s: external bots are not available in this build", command)
-}

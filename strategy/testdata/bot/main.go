@@ -1,0 +1,79 @@
+// Command bot is a test bot for the external protocol (docs/PROTOCOL.md):
+// it plays a uniformly random move drawn from the seed it is given. Its
+// first argument selects a fault to test: crash, hang, garbage, illegal,
+// badhello; with "observe" it asks for the event feed and counts it.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"time"
+)
+
+func main() {
+	mode := ""
+	if len(os.Args) > 1 {
+		mode = os.Args[1]
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	out := bufio.NewWriter(os.Stdout)
+	say := func(v any) {
+		data, _ := json.Marshal(v)
+		out.Write(data)
+		out.WriteByte('\n')
+		out.Flush()
+	}
+	rngs := map[int]*rand.Rand{}
+	decisions, events := 0, 0
+	for in.Scan() {
+		var msg struct {
+			Type  string            `json:"type"`
+			Seat  int               `json:"seat"`
+			Seed  uint64            `json:"seed"`
+			Moves []json.RawMessage `json:"moves"`
+		}
+		if err := json.Unmarshal(in.Bytes(), &msg); err != nil {
+			fmt.Fprintln(os.Stderr, "bad line:", err)
+			os.Exit(3)
+		}
+		switch msg.Type {
+		case "hello":
+			if mode == "badhello" {
+				say(map[string]any{"type": "hello", "protocol": 99})
+				continue
+			}
+			say(map[string]any{"type": "hello", "protocol": 1, "observe": mode == "observe", "name": "testbot"})
+		case "begin":
+			rngs[msg.Seat] = rand.New(rand.NewPCG(msg.Seed, 1))
+		case "event":
+			events++
+		case "decide":
+			decisions++
+			if decisions == 20 {
+				switch mode {
+				case "crash":
+					fmt.Fprintln(os.Stderr, "testbot: crashing on purpose")
+					os.Exit(4)
+				case "hang":
+					time.Sleep(time.Hour)
+				case "garbage":
+					fmt.Fprintln(out, "what is this")
+					out.Flush()
+					continue
+				case "illegal":
+					say(map[string]any{"move": len(msg.Moves)})
+					continue
+				}
+			}
+			if mode == "observe" && events == 0 {
+				fmt.Fprintln(os.Stderr, "testbot: no events before a decision")
+				os.Exit(5)
+			}
+			say(map[string]any{"move": rngs[msg.Seat].IntN(len(msg.Moves))})
+		}
+	}
+}
