@@ -203,7 +203,7 @@ func (s *State) Determinize(seat int, rng *Rand, k *Knowledge) {
 	if s.decision != DecideDrawn || s.seat != seat {
 		s.drawn = NoCard
 	}
-	s.sink = nil
+	s.sink, s.drv = nil, nil
 }
 
 // Determinize copies the position into dst and resamples in dst what the

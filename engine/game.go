@@ -130,6 +130,7 @@ func (g *Game) Play(seed, index uint64) *Result {
 func (g *Game) Reset(seed, index uint64) {
 	g.State.Reset(seed, index)
 	g.err = nil
+	g.drv = g
 	g.listen()
 	g.begin()
 }
@@ -188,6 +189,7 @@ func (g *Game) PlayOut() *Result {
 		return &g.res
 	}
 	g.err = nil
+	g.drv = g
 	g.listen()
 	g.begin()
 	done := false
@@ -206,18 +208,24 @@ func (g *Game) PlayOut() *Result {
 	}
 }
 
+// askTurn asks seat p's strategy for its turn's move (the decision is
+// recorded in the State, for the view).
+func (g *Game) askTurn(p int) Move {
+	moves := g.moves[:g.turnMoves(g.moves[:])]
+	i := g.strategies[p].Decide(&g.views[p], moves)
+	if uint(i) >= uint(len(moves)) {
+		g.fault(p, i, len(moves))
+		i = 0
+	}
+	return moves[i]
+}
+
 // decide asks the pending decision's strategy and goes on with its move.
 func (g *Game) decide() bool {
 	s := &g.State
 	p := s.seat
-	if s.decision == DecideTurn { // most decisions: straight to the turn's code
-		moves := g.moves[:s.turnMoves(g.moves[:])]
-		i := g.strategies[p].Decide(&g.views[p], moves)
-		if uint(i) >= uint(len(moves)) {
-			g.fault(p, i, len(moves))
-			i = 0
-		}
-		return s.turnChosen(moves[i])
+	if s.decision == DecideTurn {
+		return s.turnChosen(g.askTurn(p))
 	}
 	moves := s.Moves(g.moves[:0])
 	i := g.strategies[p].Decide(&g.views[p], moves)

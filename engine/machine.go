@@ -178,7 +178,7 @@ func (s *State) resumeMiddle() bool {
 	case midPlay:
 		var done bool
 		if s.pl.ph == phPlayColor {
-			done = s.playNamed()
+			done = s.playNamed(s.pl.p, s.pl.k, s.pl.ref, s.pl.below, s.pl.legal)
 		} else {
 			done = s.effect(s.pl.p, s.pl.k, s.pl.ref, s.pl.below, s.pl.legal)
 		}

@@ -56,28 +56,30 @@ func (s *State) exchanges(k Card) bool {
 // section 4), leaving s.current at the next player.
 func (s *State) playFromHand(p int, k Card) bool {
 	ref, below, legal, color := s.place(p, k)
-	s.pl = playCtx{p: p, k: k, ref: ref, below: below, legal: legal}
 	if color {
-		s.mid, s.pl.ph = midPlay, phPlayColor
+		// The play is saved only when it stops: writing it on every play
+		// costs a stalled store on the hot path.
+		s.pl = playCtx{p: p, k: k, ref: ref, below: below, legal: legal, ph: phPlayColor}
+		s.mid = midPlay
 		s.suspend(p, DecideColor)
 		return false
 	}
-	return s.playNamed()
+	return s.playNamed(p, k, ref, below, legal)
 }
 
 // playNamed continues a play once its color is named.
-func (s *State) playNamed() bool {
-	p, k := s.pl.p, s.pl.k
+func (s *State) playNamed(p int, k Card, ref Color, below Card, legal bool) bool {
 	if s.hands[p].size == 0 {
 		s.goOut(p, owed(k))
 		return true
 	}
 	if s.hands[p].size == 1 && !s.exchanges(k) {
+		s.pl = playCtx{p: p, k: k, ref: ref, below: below, legal: legal, ph: phPlayUno}
+		s.mid = midPlay
 		s.unoCheck(p)
-		s.mid, s.pl.ph = midPlay, phPlayUno
 		return false
 	}
-	return s.effect(p, k, s.pl.ref, s.pl.below, s.pl.legal)
+	return s.effect(p, k, ref, below, legal)
 }
 
 // owed is the number of cards a last card still makes the next player draw.
@@ -107,6 +109,11 @@ func (s *State) effect(p int, k Card, ref Color, below Card, legal bool) bool {
 		return true
 	}
 	if sym == Skip {
+		if !s.t.opts.DeflectSkip {
+			s.skip(next)
+			s.current = s.nextOf(next)
+			return true
+		}
 		s.ef = effectCtx{kind: efSkip, p: p, victim: next, k: k}
 		return s.skipLoop()
 	} else if sym == Reverse {

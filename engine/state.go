@@ -64,6 +64,10 @@ type State struct {
 type head struct {
 	t    *setup
 	sink *Game // the Game whose log and observers hear this position's events
+	// drv is the Game that plays this position with its strategies, asked
+	// at once at the hottest decisions instead of stopping there (nil when
+	// the position is driven by hand, and in copies).
+	drv *Game
 
 	seed, index, key      uint64
 	dealRng, reshuffleRng Rand
@@ -148,7 +152,7 @@ func NewState(opts Options, players int) (*State, error) {
 // draw pile cards in use. The copy reports no events to o's Game.
 func (s *State) CopyFrom(o *State) {
 	s.head = o.head
-	s.sink = nil
+	s.sink, s.drv = nil, nil
 	copy(s.hands[:o.t.n], o.hands[:o.t.n])
 	copy(s.drawPile[:o.drawN], o.drawPile[:o.drawN])
 }
@@ -162,7 +166,7 @@ func (s *State) Players() int { return s.t.n }
 // Start begins game index of the run keyed by seed and plays up to the
 // first decision that has more than one legal move (or to the end).
 func (s *State) Start(seed, index uint64) {
-	s.sink = nil
+	s.sink, s.drv = nil, nil
 	s.Reset(seed, index)
 	s.advance(s.startRound(nil))
 }

@@ -45,6 +45,9 @@ func (s *State) turnBegin() bool {
 		return s.turnChosen(PlayMove(Card(bits.TrailingZeros64(plays))))
 	}
 	s.suspend(p, DecideTurn)
+	if g := s.drv; g != nil {
+		return s.turnChosen(g.askTurn(p))
+	}
 	return false
 }
 
