@@ -132,6 +132,20 @@ func (s *Stats) Check(group []int) []string {
 	for k, v := range s.Events {
 		neg("events."+k, v)
 	}
+	// The extremes are the histograms' maxima (a record of a build before
+	// extremes has them zero: not checked).
+	for _, x := range []struct {
+		name string
+		e    Extreme
+		h    *analysis.IntHist
+	}{{"longest_game", s.Longest, &s.Turns}, {"most_cards_drawn", s.MostDrawn, &s.CardsDrawn}} {
+		if s.Games > 0 && x.e != (Extreme{}) && x.h.OutOfRange == 0 && x.e.Value != x.h.Max() {
+			bad("%s is %d, but the largest value in its histogram is %d", x.name, x.e.Value, x.h.Max())
+		}
+		if x.e.Game < 0 {
+			bad("%s: game index %d is negative", x.name, x.e.Game)
+		}
+	}
 	return p
 }
 

@@ -241,6 +241,11 @@ func (f *StatsFile) check() error {
 	case f.Complete && f.GameRange != f.Planned:
 		return fmt.Errorf("marked complete, but played [%d, %d) of the planned [%d, %d)", f.GameRange[0], f.GameRange[1], f.Planned[0], f.Planned[1])
 	}
+	for _, e := range []Extreme{st.Longest, st.MostDrawn} {
+		if st.Games > 0 && e != (Extreme{}) && (e.Game < f.GameRange[0] || e.Game >= f.GameRange[1]) {
+			return fmt.Errorf("an extreme names game %d, outside the game range [%d, %d)", e.Game, f.GameRange[0], f.GameRange[1])
+		}
+	}
 	places := false
 	for _, o := range f.Identity.Options {
 		places = places || o == [2]string{"play-for-places", "true"}

@@ -41,10 +41,26 @@ type Stats struct {
 	RoundPoints analysis.IntHist `json:"round_points"` // points won by the winner of each finished round
 	MatchPoints analysis.IntHist `json:"match_points"` // the sole winner's total at the end of a finished game
 	Events      map[string]int64 `json:"events"`       // how often each rule fired, by counter name
+	// Longest and MostDrawn are the games with the most turns and with the
+	// most cards drawn, the lowest index on ties, so that a user can replay
+	// them; they are meaningful only when Games > 0. The tie rule makes
+	// them independent of worker order, merge order and shard split.
+	Longest   Extreme `json:"longest_game"`
+	MostDrawn Extreme `json:"most_cards_drawn"`
 
 	events    [engine.NumCounters]int64
 	lastRound engine.Outcome // the outcome of the last round seen by addRound
 }
+
+// Extreme is the game with the largest value of a per-game quantity.
+type Extreme struct {
+	Game  int64 `json:"game"`  // its index in the run
+	Value int   `json:"value"` // the quantity (turns, cards drawn)
+}
+
+// below reports whether game g with value v replaces e: a larger value,
+// or the same value at a lower index (ties go to the lowest index).
+func (e Extreme) below(v int, g int64) bool { return v > e.Value || v == e.Value && g < e.Game }
 
 func newStats(players, strategies, maxTurns int, places bool) Stats {
 	s := Stats{
@@ -70,6 +86,12 @@ func newStats(players, strategies, maxTurns int, places bool) Stats {
 
 // add records game i's result.
 func (s *Stats) add(c *Config, game int64, r *engine.Result) {
+	if s.Games == 0 || s.Longest.below(r.Turns, game) {
+		s.Longest = Extreme{game, r.Turns}
+	}
+	if s.Games == 0 || s.MostDrawn.below(r.CardsDrawn, game) {
+		s.MostDrawn = Extreme{game, r.CardsDrawn}
+	}
 	s.Games++
 	switch r.Outcome {
 	case engine.Finished:
@@ -157,6 +179,14 @@ func (s *Stats) seal() {
 
 // Merge adds o's counts to s. Both must be sealed and of the same table size.
 func (s *Stats) Merge(o *Stats) {
+	if o.Games > 0 {
+		if s.Games == 0 || s.Longest.below(o.Longest.Value, o.Longest.Game) {
+			s.Longest = o.Longest
+		}
+		if s.Games == 0 || s.MostDrawn.below(o.MostDrawn.Value, o.MostDrawn.Game) {
+			s.MostDrawn = o.MostDrawn
+		}
+	}
 	s.Games += o.Games
 	s.Finished += o.Finished
 	s.Unfinished += o.Unfinished

@@ -138,10 +138,27 @@ type Summary struct {
 	NoWinner           int64              `json:"no_winner"`
 	PlacesBySeat       [][]int64          `json:"places_by_seat,omitempty"`
 	Events             map[string]int64   `json:"events"`          // totals over all games
+	// LongestGame and MostCardsDrawn name the games to replay ('unosim
+	// replay --game N' with the run's flags): the most turns and the most
+	// cards drawn, the lowest index on ties; absent when no game was played.
+	LongestGame    *LongestGame    `json:"longest_game,omitempty"`
+	MostCardsDrawn *MostCardsDrawn `json:"most_cards_drawn,omitempty"`
 	EventsPerGame      map[string]float64 `json:"events_per_game"` // totals / games
 	ElapsedSeconds     float64            `json:"elapsed_seconds"`
 	GamesPerSecond     float64            `json:"games_per_second"`
 	Workers            int                `json:"workers,omitempty"` // worker goroutines (0: merged from shards)
+}
+
+// LongestGame is the game of a run with the most turns.
+type LongestGame struct {
+	Game  int64 `json:"game"`
+	Turns int   `json:"turns"`
+}
+
+// MostCardsDrawn is the game of a run in which the most cards were drawn.
+type MostCardsDrawn struct {
+	Game       int64 `json:"game"`
+	CardsDrawn int   `json:"cards_drawn"`
 }
 
 // Summarize turns the counts of a run into estimates.
@@ -161,6 +178,10 @@ func Summarize(id Identity, st *Stats, lo, hi int64, complete bool, elapsedSecon
 	}
 	for _, kv := range id.Options {
 		s.Options[kv[0]] = kv[1]
+	}
+	if st.Games > 0 {
+		s.LongestGame = &LongestGame{st.Longest.Game, st.Longest.Value}
+		s.MostCardsDrawn = &MostCardsDrawn{st.MostDrawn.Game, st.MostDrawn.Value}
 	}
 	if d, err := engine.ParseDeck(s.Options["deck"]); err == nil {
 		s.Deck = d.Describe()
