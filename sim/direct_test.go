@@ -134,6 +134,14 @@ func direct(t *testing.T, c *Config) Stats {
 		if r.Winners&(1<<uint(r.FirstToAct)) != 0 {
 			want.FirstToActWins++
 		}
+		// Games come in index order: a strictly larger value replaces, so
+		// ties keep the lowest index.
+		if i == lo || r.Turns > want.Longest.Value {
+			want.Longest = Extreme{i, r.Turns}
+		}
+		if i == lo || r.CardsDrawn > want.MostDrawn.Value {
+			want.MostDrawn = Extreme{i, r.CardsDrawn}
+		}
 		want.Turns.Add(r.Turns)
 		want.CardsPlayed.Add(r.CardsPlayed)
 		want.CardsDrawn.Add(r.CardsDrawn)
@@ -407,6 +415,9 @@ func TestMergeAddsEveryField(t *testing.T) {
 			case *map[string]int64:
 				k++
 				(*x)["skips"] = k
+			case *Extreme:
+				k++
+				*x = Extreme{Game: k, Value: int(k)}
 			default:
 				t.Fatalf("field %s of type %T: teach this test to fill it", v.Type().Field(i).Name, x)
 			}
@@ -444,6 +455,8 @@ func TestMergeAddsEveryField(t *testing.T) {
 			w.Merge(&o)
 		case *map[string]int64:
 			(*w)["skips"] += bv.Field(i).Interface().(map[string]int64)["skips"]
+		case *Extreme: // b's are larger: they win
+			*w = bv.Field(i).Interface().(Extreme)
 		}
 	}
 	compareStats(t, "merged", &a, &want)

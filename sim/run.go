@@ -46,6 +46,10 @@ type Options struct {
 	Checkpoint      func(*Run) error
 	CheckpointGames int64
 	CheckpointEvery time.Duration
+	// Records (may be empty) is the per-game records file (.parquet, .csv
+	// or .jsonl). Its segments are cut before each checkpoint, so that a
+	// resumed run holds every game once (see Records).
+	Records string
 }
 
 // Simulate plays the games of cfg's shard on a pool of workers. Game i
@@ -92,6 +96,19 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 		}
 		tables[w] = t
 	}
+	var recs *Records
+	if o.Records != "" {
+		var err error
+		recs, err = OpenRecords(RecordSpec{Path: o.Records, Layout: LayoutOf(cfg), Run: RecordRun(cfg.Identity(), cfg.Shard.String()),
+			Lo: lo, From: x, Workers: workers, BatchRows: chunk})
+		if err != nil {
+			return nil, err
+		}
+		defer recs.Close()
+		for _, t := range tables {
+			t.SetRecords(recs.Sink(), 0)
+		}
+	}
 	start := time.Now()
 	from := x
 	var done atomic.Int64
@@ -121,8 +138,18 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 						break
 					}
 					b := min(a+chunk, end)
+					if recs != nil {
+						if err := wk.rec.Begin(a); err != nil {
+							return err
+						}
+					}
 					for i := a; i < b; i++ {
 						wk.Play(i)
+					}
+					if recs != nil {
+						if err := wk.rec.End(b); err != nil {
+							return err
+						}
 					}
 					done.Add(b - a)
 				}
@@ -140,6 +167,11 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 		}
 		pause.Store(false)
 		if x < hi && ctx.Err() == nil && o.Checkpoint != nil {
+			if recs != nil {
+				if err := recs.Cut(x); err != nil {
+					return nil, err
+				}
+			}
 			run.Stats.trim()
 			run.Elapsed = prior + time.Since(start)
 			if err := o.Checkpoint(run); err != nil {
@@ -151,6 +183,11 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 	run.Stats.trim()
 	run.Elapsed = prior + time.Since(start)
 	run.Complete = x == hi && run.Stats.Games == hi-lo
+	if recs != nil {
+		if err := recs.Finish(x, run.Complete); err != nil {
+			return nil, err
+		}
+	}
 	if o.Progress != nil {
 		o.Progress(x-from, hi-from, time.Since(start))
 	}
@@ -194,7 +231,12 @@ type Table struct {
 	cfg   *Config
 	games []*engine.Game
 	Stats Stats
+	rec   *RecordSink // nil: no records
+	cell  int32
 }
+
+// SetRecords makes Play add a row for each game to s, with the cell index.
+func (t *Table) SetRecords(s *RecordSink, cell int) { t.rec, t.cell = s, int32(cell) }
 
 // NewTable builds the tables of cfg, which must be valid.
 func NewTable(cfg *Config) (*Table, error) {
@@ -220,6 +262,9 @@ func NewTable(cfg *Config) (*Table, error) {
 func (t *Table) Play(i int64) *engine.Result {
 	r := t.games[t.cfg.rotation(i)].Play(t.cfg.Seed, uint64(i))
 	t.Stats.add(t.cfg, i, r)
+	if t.rec != nil {
+		t.rec.add(t.cfg, t.cell, i, r)
+	}
 	return r
 }
 

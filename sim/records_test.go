@@ -1,0 +1,412 @@
+package sim
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/unosim/unosim/engine"
+)
+
+// replay plays game i of c on a fresh table, as the replay command does,
+// and returns its row.
+func replay(t *testing.T, c *Config, i int64) Record {
+	t.Helper()
+	g, err := c.GameFor(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return MakeRecord(c, 0, i, g.Play(c.Seed, uint64(i)))
+}
+
+// row is a record as a column -> text map, absent values as "".
+func (rec *Record) row(l RecordLayout) map[string]string {
+	m := map[string]string{}
+	cols := l.Columns()
+	vals := []string{strconv.FormatUint(rec.Seed, 10), strconv.FormatInt(rec.Game, 10), fmt.Sprint(rec.Cell), fmt.Sprint(rec.Players),
+		rec.Outcome.String(), fmt.Sprint(rec.WinnerSeat), fmt.Sprint(rec.WinnerPosition), fmt.Sprint(rec.FirstToAct),
+		fmt.Sprint(rec.Turns), fmt.Sprint(rec.Rounds), fmt.Sprint(rec.CardsPlayed), fmt.Sprint(rec.CardsDrawn)}
+	for s := range l.MaxPlayers {
+		v := ""
+		if s < int(rec.Players) {
+			v = fmt.Sprint(rec.Points[s])
+		}
+		vals = append(vals, v)
+	}
+	if l.Places {
+		for s := range l.MaxPlayers {
+			v := ""
+			if rec.Places[s] > 0 {
+				v = fmt.Sprint(rec.Places[s])
+			}
+			vals = append(vals, v)
+		}
+	}
+	for _, v := range rec.Count {
+		vals = append(vals, fmt.Sprint(v))
+	}
+	for k, c := range cols {
+		m[c] = vals[k]
+	}
+	return m
+}
+
+func runRecords(t *testing.T, c *Config, path string, o Options) *Run {
+	t.Helper()
+	o.Records = path
+	r, err := SimulateWith(context.Background(), c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Complete {
+		t.Fatal("run not complete")
+	}
+	if err := RemoveParts(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + ".parts"); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("%s.parts is left after a complete run", path)
+	}
+	return r
+}
+
+func readCSV(t *testing.T, path string) (header []string, rows []map[string]string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range all[1:] {
+		m := map[string]string{}
+		for k, c := range all[0] {
+			m[c] = rec[k]
+		}
+		rows = append(rows, m)
+	}
+	return all[0], rows
+}
+
+func readJSONL(t *testing.T, path string) []map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []map[string]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var obj map[string]any
+		d := json.NewDecoder(strings.NewReader(sc.Text()))
+		d.UseNumber()
+		if err := d.Decode(&obj); err != nil {
+			t.Fatalf("line %d: %v", len(rows)+1, err)
+		}
+		m := map[string]string{}
+		for k, v := range obj {
+			m[k] = fmt.Sprint(v)
+		}
+		rows = append(rows, m)
+	}
+	return rows
+}
+
+// readParquet reads every row of a Parquet file as column -> text, nulls
+// as "", through the library's generic row reader.
+func readParquet(t *testing.T, path string) (cols []string, rows []map[string]string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, fi.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pf.Schema().Columns() {
+		cols = append(cols, p[0])
+	}
+	r := parquet.NewReader(pf)
+	defer r.Close()
+	buf := make([]parquet.Row, 100)
+	for {
+		n, err := r.ReadRows(buf)
+		for _, row := range buf[:n] {
+			m := map[string]string{}
+			for _, v := range row {
+				s := ""
+				if !v.IsNull() {
+					if v.Kind() == parquet.ByteArray {
+						s = string(v.ByteArray())
+					} else if v.Kind() == parquet.Int32 {
+						s = strconv.FormatInt(int64(v.Int32()), 10)
+					} else if cols[v.Column()] == "seed" {
+						s = strconv.FormatUint(v.Uint64(), 10)
+					} else {
+						s = strconv.FormatInt(v.Int64(), 10)
+					}
+				}
+				m[cols[v.Column()]] = s
+			}
+			rows = append(rows, m)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if int64(len(rows)) != pf.NumRows() {
+		t.Fatalf("read %d rows, the footer says %d", len(rows), pf.NumRows())
+	}
+	return cols, rows
+}
+
+func readAny(t *testing.T, path string) []map[string]string {
+	switch filepath.Ext(path) {
+	case ".csv":
+		_, rows := readCSV(t, path)
+		return rows
+	case ".jsonl":
+		return readJSONL(t, path)
+	}
+	_, rows := readParquet(t, path)
+	return rows
+}
+
+// checkRows checks that rows hold games lo..hi-1 once each, in order, and
+// that the sampled games equal a replay of the same seed and index.
+func checkRows(t *testing.T, what string, c *Config, rows []map[string]string, lo, hi int64, sample ...int64) {
+	t.Helper()
+	if int64(len(rows)) != hi-lo {
+		t.Fatalf("%s: %d rows for games [%d, %d)", what, len(rows), lo, hi)
+	}
+	for k, r := range rows {
+		if r["game"] != strconv.FormatInt(lo+int64(k), 10) {
+			t.Fatalf("%s: row %d is game %s, want %d (rows in game order, each once)", what, k, r["game"], lo+int64(k))
+		}
+	}
+	l := LayoutOf(c)
+	for _, i := range sample {
+		want := replay(t, c, i)
+		wm := want.row(l)
+		got := rows[i-lo]
+		for col, v := range wm {
+			if g, ok := got[col]; v == "" && ok && g != "" || v != "" && g != v {
+				t.Errorf("%s: game %d: %s = %q, the replay gives %q", what, i, col, g, v)
+			}
+		}
+	}
+}
+
+// Each format is written and read back by an independent reader (the
+// Parquet library's row reader, encoding/csv, encoding/json): one row per
+// game in index order, equal to replays of the same seed and index.
+func TestRecordsReadBack(t *testing.T) {
+	dir := t.TempDir()
+	c := config(t, 1500, 3, []string{"heuristic", "random"}, "play-for-places=true")
+	c.Seats, c.Workers = RotateSeats, 3
+	for _, ext := range []string{".parquet", ".csv", ".jsonl"} {
+		path := filepath.Join(dir, "games"+ext)
+		runRecords(t, c, path, Options{})
+		rows := readAny(t, path)
+		checkRows(t, ext, c, rows, 0, 1500, 0, 1, 511, 512, 1023, 1499)
+		if ext == ".csv" {
+			h, _ := readCSV(t, path)
+			if fmt.Sprint(h) != fmt.Sprint(LayoutOf(c).Columns()) {
+				t.Errorf("CSV header %v", h)
+			}
+			// The header names the event counters as the engine does.
+			if h[len(h)-int(engine.NumCounters)] != engine.Counter(0).String() {
+				t.Errorf("first counter column %s", h[len(h)-int(engine.NumCounters)])
+			}
+		}
+		if ext == ".parquet" {
+			cols, _ := readParquet(t, path)
+			if fmt.Sprint(cols) != fmt.Sprint(LayoutOf(c).Columns()) {
+				t.Errorf("Parquet columns %v", cols)
+			}
+		}
+	}
+}
+
+// A run stopped after a checkpoint whose segment was cut but whose
+// stats.json was never written (as a kill between the two would leave
+// it), with a killed writer's temporary file beside it, resumes into a
+// records file with every game once: byte for byte the file of an
+// uninterrupted run for CSV and JSONL, the same rows for Parquet.
+func TestRecordsResumeAfterKill(t *testing.T) {
+	dir := t.TempDir()
+	mk := func() *Config {
+		c := config(t, 3000, 4, []string{"random"})
+		c.Workers, c.Shard = 2, Shard{1, 2} // games [1500, 3000)
+		return c
+	}
+	for _, ext := range []string{".csv", ".jsonl", ".parquet"} {
+		whole := filepath.Join(dir, "whole"+ext)
+		runRecords(t, mk(), whole, Options{})
+		path := filepath.Join(dir, "resumed"+ext)
+		var resume *StatsFile
+		for session := 0; ; session++ {
+			calls := 0
+			var kept *StatsFile
+			killed := errors.New("killed")
+			r, err := SimulateWith(context.Background(), mk(), Options{Resume: resume, Records: path, CheckpointGames: 200,
+				Checkpoint: func(r *Run) error {
+					calls++
+					if calls == 3 {
+						return killed // the segment is cut, stats.json is not written
+					}
+					kept = roundTrip(t, r.File())
+					return nil
+				}})
+			if err == nil && r.Complete {
+				break
+			}
+			if !errors.Is(err, killed) {
+				t.Fatalf("%s: session %d: %v", ext, session, err)
+			}
+			os.WriteFile(filepath.Join(path+".parts", ".seg-00000000000000001234.tmp-99"), []byte("half a segment"), 0o644)
+			if _, err := os.Stat(path); err == nil {
+				t.Fatalf("%s: the records file exists before the run is complete", ext)
+			}
+			resume = kept
+			if session > 10 {
+				t.Fatal("never completes")
+			}
+		}
+		if err := RemoveParts(path); err != nil {
+			t.Fatal(err)
+		}
+		checkRows(t, ext, mk(), readAny(t, path), 1500, 3000, 1500, 1999, 2999)
+		a, _ := os.ReadFile(whole)
+		b, _ := os.ReadFile(path)
+		if ext != ".parquet" && string(a) != string(b) {
+			t.Errorf("%s: the resumed records differ from an uninterrupted run's", ext)
+		}
+	}
+}
+
+// A resumed run refuses segments that do not cover its checkpoint (the
+// first session ran without --records) and those of another run.
+func TestRecordsResumeRefusesMissingSegments(t *testing.T) {
+	dir := t.TempDir()
+	c := config(t, 1000, 2, []string{"random"})
+	var first *StatsFile
+	_, err := SimulateWith(context.Background(), c, Options{CheckpointGames: 300, Checkpoint: func(r *Run) error {
+		first = roundTrip(t, r.File())
+		return errors.New("stop")
+	}})
+	if err == nil || first == nil {
+		t.Fatal("no checkpoint")
+	}
+	path := filepath.Join(dir, "g.csv")
+	if _, err := SimulateWith(context.Background(), c, Options{Resume: first, Records: path}); err == nil {
+		t.Fatal("resumed without the checkpoint's records")
+	}
+	other := config(t, 1000, 2, []string{"random"})
+	other.Seed = 99
+	if _, err := OpenRecords(RecordSpec{Path: path, Layout: LayoutOf(other), Run: "a", Lo: 0, From: 0, Workers: 1, BatchRows: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenRecords(RecordSpec{Path: path, Layout: LayoutOf(other), Run: "b", Lo: 0, From: 300, Workers: 1, BatchRows: 1}); err == nil {
+		t.Fatal("resumed the segments of another run")
+	}
+}
+
+// The extremes merge across shards and checkpoints to those of the
+// single run, name the lowest index among the longest games, and a replay
+// of that index is that long.
+func TestExtremesMergeAndReplay(t *testing.T) {
+	dir := t.TempDir()
+	mk := func() *Config { c := config(t, 2400, 4, []string{"random"}); c.Workers = 2; return c }
+	path := filepath.Join(dir, "all.csv")
+	whole := runRecords(t, mk(), path, Options{})
+	_, rows := readCSV(t, path)
+	longest, drawn := Extreme{-1, -1}, Extreme{-1, -1}
+	for _, r := range rows {
+		g, _ := strconv.ParseInt(r["game"], 10, 64)
+		turns, _ := strconv.Atoi(r["turns"])
+		cd, _ := strconv.Atoi(r["cards_drawn"])
+		if turns > longest.Value {
+			longest = Extreme{g, turns}
+		}
+		if cd > drawn.Value {
+			drawn = Extreme{g, cd}
+		}
+	}
+	if whole.Stats.Longest != longest || whole.Stats.MostDrawn != drawn {
+		t.Fatalf("extremes %v %v, the records give %v %v", whole.Stats.Longest, whole.Stats.MostDrawn, longest, drawn)
+	}
+	if rec := replay(t, mk(), longest.Game); int(rec.Turns) != longest.Value {
+		t.Fatalf("replay of game %d: %d turns, not %d", longest.Game, rec.Turns, longest.Value)
+	}
+	if rec := replay(t, mk(), drawn.Game); int(rec.CardsDrawn) != drawn.Value {
+		t.Fatalf("replay of game %d: %d cards drawn, not %d", drawn.Game, rec.CardsDrawn, drawn.Value)
+	}
+	// Shards, each stopped at checkpoints and resumed, then merged.
+	var files []*StatsFile
+	var names []string
+	for i := range 3 {
+		var resume *StatsFile
+		for {
+			c := mk()
+			c.Shard = Shard{i, 3}
+			calls := 0
+			r, err := SimulateWith(context.Background(), c, Options{Resume: resume, CheckpointGames: 130, Checkpoint: func(r *Run) error {
+				calls++
+				resume = roundTrip(t, r.File())
+				if calls == 2 {
+					return errors.New("stop")
+				}
+				return nil
+			}})
+			if err == nil {
+				files, names = append(files, r.File()), append(names, c.Shard.String())
+				break
+			}
+		}
+	}
+	m, err := Merge(files, names, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Stats.Longest != longest || m.Stats.MostDrawn != drawn {
+		t.Fatalf("merged extremes %v %v, want %v %v", m.Stats.Longest, m.Stats.MostDrawn, longest, drawn)
+	}
+	sum := m.Summary("test")
+	if sum.LongestGame == nil || sum.LongestGame.Game != longest.Game || sum.LongestGame.Turns != longest.Value ||
+		sum.MostCardsDrawn == nil || sum.MostCardsDrawn.Game != drawn.Game {
+		t.Fatalf("summary extremes %+v %+v", sum.LongestGame, sum.MostCardsDrawn)
+	}
+}
+
+func TestParseRecordFormat(t *testing.T) {
+	for _, p := range []string{"a.parquet", "b.CSV", "c/d.jsonl"} {
+		if _, err := ParseRecordFormat(p); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := ParseRecordFormat("x.json"); err == nil {
+		t.Error("x.json accepted")
+	}
+}
