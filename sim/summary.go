@@ -138,15 +138,16 @@ type Summary struct {
 	NoWinner           int64              `json:"no_winner"`
 	PlacesBySeat       [][]int64          `json:"places_by_seat,omitempty"`
 	Events             map[string]int64   `json:"events"`          // totals over all games
+	EventsPerGame      map[string]float64 `json:"events_per_game"` // totals / games
+	ElapsedSeconds     float64            `json:"elapsed_seconds"`
+	GamesPerSecond     float64            `json:"games_per_second"`
+	Workers            int                `json:"workers,omitempty"` // worker goroutines (0: merged from shards)
+
 	// LongestGame and MostCardsDrawn name the games to replay ('unosim
 	// replay --game N' with the run's flags): the most turns and the most
 	// cards drawn, the lowest index on ties; absent when no game was played.
 	LongestGame    *LongestGame    `json:"longest_game,omitempty"`
 	MostCardsDrawn *MostCardsDrawn `json:"most_cards_drawn,omitempty"`
-	EventsPerGame      map[string]float64 `json:"events_per_game"` // totals / games
-	ElapsedSeconds     float64            `json:"elapsed_seconds"`
-	GamesPerSecond     float64            `json:"games_per_second"`
-	Workers            int                `json:"workers,omitempty"` // worker goroutines (0: merged from shards)
 }
 
 // LongestGame is the game of a run with the most turns.
