@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -33,6 +34,10 @@ type RunOptions struct {
 	Checkpoint      func(*Result) error
 	CheckpointGames int64
 	CheckpointEvery time.Duration
+	// Records (may be empty) is the per-game records file (.parquet, .csv
+	// or .jsonl): one row per game and active cell, in the order (game,
+	// cell), cut into segments before each checkpoint (see sim.Records).
+	Records string
 }
 
 // CellResult is what a run learned about one cell.
@@ -171,6 +176,33 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 			finished = !stopCells(k)
 		}
 	}
+	var recs *sim.Records
+	if o.Records != "" {
+		ptrs := make([]*sim.Config, len(cells))
+		for i := range cells {
+			ptrs[i] = &cells[i]
+		}
+		run, _ := json.Marshal(struct {
+			Hash    string  `json:"sha256"`
+			Seed    uint64  `json:"seed"`
+			Games   int64   `json:"games"`
+			CIWidth float64 `json:"ci_width"`
+			Shard   string  `json:"shard"`
+		}{e.Hash, res.Seed, res.Games, res.CIWidth, res.Shard.String()})
+		var err error
+		recs, err = sim.OpenRecords(sim.RecordSpec{Path: o.Records, Layout: sim.LayoutOf(ptrs...), Run: string(run),
+			Lo: res.Lo, From: res.Played, Workers: len(ws), BatchRows: chunk * len(cells)})
+		if err != nil {
+			return nil, err
+		}
+		defer recs.Close()
+		for _, wk := range ws {
+			wk.rec = recs.Sink()
+			for c, t := range wk.tables {
+				t.SetRecords(wk.rec, c)
+			}
+		}
+	}
 	var done atomic.Int64
 	from := res.Played
 	nActive := int64(0)
@@ -212,6 +244,11 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 			finished = !stopCells((x - res.Lo + batch - 1) / batch)
 		}
 		if res.Played < res.Hi && !finished && ctx.Err() == nil && o.Checkpoint != nil {
+			if recs != nil {
+				if err := recs.Cut(res.Played); err != nil {
+					return nil, err
+				}
+			}
 			for i := range res.Cells {
 				res.Cells[i].Stats.Compact()
 			}
@@ -225,6 +262,11 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 		res.Cells[i].Stats.Compact()
 	}
 	res.Complete = res.Played == res.Hi || finished
+	if recs != nil {
+		if err := recs.Finish(res.Played, res.Complete); err != nil {
+			return nil, err
+		}
+	}
 	for i := range res.Cells {
 		switch {
 		case !res.Complete:
@@ -276,6 +318,7 @@ type worker struct {
 	tables   []*sim.Table
 	pairs    []PairStats
 	outcomes []outcome
+	rec      *sim.RecordSink // nil: no records
 }
 
 func newWorker(e *Experiment, cells []sim.Config) (*worker, error) {
@@ -326,8 +369,18 @@ func runBatch(ctx context.Context, pause *atomic.Bool, ws []*worker, active []bo
 					return nil
 				}
 				hi := min(lo+chunk, b)
+				if wk.rec != nil {
+					if err := wk.rec.Begin(lo); err != nil {
+						return err
+					}
+				}
 				for i := lo; i < hi; i++ {
 					wk.play(i, active)
+				}
+				if wk.rec != nil {
+					if err := wk.rec.End(hi); err != nil {
+						return err
+					}
 				}
 				done.Add((hi - lo) * nActive)
 			}
