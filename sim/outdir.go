@@ -48,6 +48,8 @@ func OpenOut(dir string, force bool) (hasRecord bool, err error) {
 			if name == "stats.json" {
 				hasRecord = true
 			}
+		case isRecords(dir, name, entries):
+			// --records inside --out: its segments, or the file they made.
 		default:
 			others = append(others, name)
 		}
@@ -73,6 +75,18 @@ func OpenOut(dir string, force bool) (hasRecord bool, err error) {
 	probe.Close()
 	os.Remove(probe.Name())
 	return hasRecord, nil
+}
+
+// isRecords reports whether name in dir is a records segment directory
+// (NAME.parts with its marker) or the records file beside one.
+func isRecords(dir, name string, entries []os.DirEntry) bool {
+	if _, err := readMarker(filepath.Join(dir, name)); err == nil && strings.HasSuffix(name, ".parts") {
+		return true
+	}
+	if _, err := ParseRecordFormat(name); err != nil {
+		return false
+	}
+	return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.Name() == name+".parts" })
 }
 
 // RemoveOutputs removes what a run wrote into dir, and dir itself when it

@@ -105,6 +105,7 @@ type experimentRunOptions struct {
 	ciWidth float64
 	shard   string
 	quiet   bool
+	records string
 	run     runFlags
 }
 
@@ -158,6 +159,10 @@ differs; --force starts over.`,
 			if err != nil {
 				return err
 			}
+			if err := checkRecords(o.records, o.out); err != nil {
+				return err
+			}
+			ro.Records = o.records
 			producer := sim.ThisBuild(version)
 			_, statErr := os.Stat(o.out)
 			created := statErr != nil
@@ -179,6 +184,9 @@ differs; --force starts over.`,
 					return usageError{err}
 				}
 				if prior.Complete {
+					if err := recordsDone(a, o.records, o.out, true); err != nil {
+						return err
+					}
 					return experimentDone(a, o.out, prior)
 				}
 				ro.Resume = prior
@@ -217,6 +225,9 @@ differs; --force starts over.`,
 			if err := experiments.WriteOutputs(o.out, f, version, runtime.Version()); err != nil {
 				return runtimeError{err}
 			}
+			if err := recordsDone(a, o.records, o.out, res.Complete); err != nil {
+				return err
+			}
 			warn(a, experimentWarnings(res))
 			printExperiment(a, res, o.out)
 			if !res.Complete {
@@ -233,6 +244,7 @@ differs; --force starts over.`,
 	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play each cell in batches until the 95% interval of its main estimate is this wide")
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; merge with 'unosim merge'")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
+	recordsFlag(fs, &o.records)
 	o.run.register(fs)
 	return cmd
 }

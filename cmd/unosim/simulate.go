@@ -22,6 +22,7 @@ type simulateOptions struct {
 	shard   string
 	quiet   bool
 	profile string
+	records string
 	run     runFlags
 }
 
@@ -57,6 +58,7 @@ run is refused (exit 2) with what differs; --force starts over.`,
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; needs --out; merge with 'unosim merge'")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the run to this file (for performance work; see the README)")
+	recordsFlag(fs, &o.records)
 	o.run.register(fs)
 	return cmd
 }
@@ -81,6 +83,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	}
 	checkpoint, err := o.run.parse(cmd.Flags(), o.quiet)
 	if err != nil {
+		return err
+	}
+	if err := checkRecords(o.records, o.out); err != nil {
 		return err
 	}
 	if o.out == "" {
@@ -124,6 +129,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 				return usageError{err}
 			}
 			if prior.Complete {
+				if err := recordsDone(a, o.records, o.out, true); err != nil {
+					return err
+				}
 				return simulateDone(a, o, prior)
 			}
 			resume = prior
@@ -132,7 +140,7 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		}
 	}
 
-	ro := sim.Options{Resume: resume, Interval: 5 * time.Second}
+	ro := sim.Options{Resume: resume, Interval: 5 * time.Second, Records: o.records}
 	if o.out != "" {
 		ro.CheckpointGames, ro.CheckpointEvery = checkpoint.games, checkpoint.every
 		ro.Checkpoint = func(r *sim.Run) error {
@@ -154,6 +162,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		if err := sim.WriteOutputs(o.out, file, version); err != nil {
 			return runtimeError{err}
 		}
+	}
+	if err := recordsDone(a, o.records, o.out, run.Complete); err != nil {
+		return err
 	}
 	if err := printSimulate(a, o, file); err != nil {
 		return err

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// --records: a bad name is a usage error; a run writes the file, and its
+// summary.json names the longest game, whose row in the records has the
+// most turns; the rerun of a complete directory leaves the file alone.
+func TestSimulateRecords(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr := mustRun(t, 2, "simulate", "--games", "10", "--records", filepath.Join(dir, "g.json"))
+	if !strings.Contains(stderr, ".parquet, .csv or .jsonl") {
+		t.Errorf("bad extension: %s", stderr)
+	}
+	mustRun(t, 2, "simulate", "--games", "10", "--records", filepath.Join(dir, "nowhere", "g.csv"))
+	out := filepath.Join(dir, "run")
+	rec := filepath.Join(out, "games.jsonl")
+	args := []string{"simulate", "--games", "2000", "--seed", "4", "--quiet", "--out", out, "--records", rec, "--checkpoint-every", "700"}
+	mustRun(t, 0, args...)
+	if _, err := os.Stat(rec + ".parts"); err == nil {
+		t.Error("the segment directory is left after a complete run")
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 2000 {
+		t.Fatalf("%d rows", len(lines))
+	}
+	var sum struct {
+		Longest struct{ Game, Turns int } `json:"longest_game"`
+	}
+	sj, _ := os.ReadFile(filepath.Join(out, "summary.json"))
+	if err := json.Unmarshal(sj, &sum); err != nil {
+		t.Fatal(err)
+	}
+	most, at := -1, -1
+	for i, l := range lines {
+		var row struct{ Game, Turns int }
+		if err := json.Unmarshal([]byte(l), &row); err != nil || row.Game != i {
+			t.Fatalf("line %d: %v (game %d)", i, err, row.Game)
+		}
+		if row.Turns > most {
+			most, at = row.Turns, i
+		}
+	}
+	if sum.Longest.Game != at || sum.Longest.Turns != most {
+		t.Fatalf("summary.json longest_game %+v, the records give game %d with %d turns", sum.Longest, at, most)
+	}
+	_, stderr = mustRun(t, 0, args...)
+	if !strings.Contains(stderr, "already complete") {
+		t.Fatalf("rerun: %s", stderr)
+	}
+	if again, _ := os.ReadFile(rec); string(again) != string(data) {
+		t.Fatal("the rerun of a complete run changed its records")
+	}
+}
+
+// A run killed at random points (SIGKILL and SIGTERM) and rerun until
+// complete leaves records holding every game once: the bytes of an
+// uninterrupted run's.
+func TestKilledRunRecordsEveryGameOnce(t *testing.T) {
+	bin := buildUnosim(t)
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 17))
+	rounds := faultRounds(t)
+	common := []string{"simulate", "--games", strconv.Itoa(30000 * rounds), "--seed", "12", "--players", "4", "--strategy", "random",
+		"--quiet", "--workers", "2"}
+	out := filepath.Join(dir, "killed")
+	rec := filepath.Join(out, "games.csv")
+	kills := runKilled(t, bin, rng, rounds, checkSim, out,
+		append(common, "--out", out, "--records", rec, "--checkpoint-every", strconv.Itoa(3000+rng.IntN(9000)))...)
+	t.Logf("%d kills", kills)
+	single := filepath.Join(dir, "single.csv")
+	if o, err := exec.Command(bin, append(common, "--records", single)...).CombinedOutput(); err != nil {
+		t.Fatalf("single run: %v\n%s", err, o)
+	}
+	a, _ := os.ReadFile(single)
+	b, _ := os.ReadFile(rec)
+	if len(a) == 0 || string(a) != string(b) {
+		t.Fatalf("the records of the killed and resumed run (%d bytes) differ from the single run's (%d bytes)", len(b), len(a))
+	}
+}
