@@ -45,6 +45,10 @@ func recordsDone(a *app, path, out string, complete bool) error {
 		if err := sim.RemoveParts(path); err != nil {
 			return runtimeError{err}
 		}
+		if !fileExists(path) {
+			// A rerun into a directory completed without --records.
+			fmt.Fprintf(a.stderr, "unosim: warning: %s holds a complete run made without --records %s, so it is not written; --force plays the run again with records\n", out, path)
+		}
 		return nil
 	}
 	how := "rerun the same command to resume them"
