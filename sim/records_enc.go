@@ -232,7 +232,7 @@ func newParquetEncoder(w io.Writer, l RecordLayout, run string) (*parquetEncoder
 		return nil, fmt.Errorf("records: the Parquet schema's columns %v are not %v", got, cols)
 	}
 	e := &parquetEncoder{l: l, w: parquet.NewWriter(w, schema, parquet.Compression(&parquet.Snappy),
-		parquet.CreatedBy("unosim", "", ""), parquet.KeyValueMetadata("unosim.run", run))}
+		parquet.KeyValueMetadata("unosim.run", run))}
 	for o, name := range outcomeNames {
 		e.outcomes[o] = parquet.ByteArrayValue([]byte(name))
 	}
