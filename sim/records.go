@@ -226,6 +226,9 @@ func (r *Records) Sink() *RecordSink { return &RecordSink{r: r} }
 // Begin starts the chunk whose first game is from. It waits for a free
 // batch; after a write error it returns that error.
 func (s *RecordSink) Begin(from int64) error {
+	if s.r.failed.Load() { // a write failed: stop the run rather than play on
+		return s.r.failure()
+	}
 	select {
 	case b := <-s.r.free:
 		b.from, b.rows = from, b.rows[:0]
@@ -348,6 +351,9 @@ func (r *Records) failure0() error {
 func (r *Records) writeBatch(b *recordBatch) error {
 	if len(b.rows) == 0 {
 		return nil
+	}
+	if err := InjectedFault("records"); err != nil {
+		return fmt.Errorf("records: writing %s: %w", r.spec.Path, err)
 	}
 	if r.seg == nil {
 		seg, err := r.openSegment(r.segStart)

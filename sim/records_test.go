@@ -472,3 +472,21 @@ func TestRecordsMixedTableSizes(t *testing.T) {
 		}
 	}
 }
+
+// A failed write of the records (a full disk) stops the run with the
+// error, and no records file appears.
+func TestRecordsWriteFailureStopsTheRun(t *testing.T) {
+	for _, fault := range []string{"records@3", "records"} {
+		t.Setenv(FaultEnv, fault)
+		path := filepath.Join(t.TempDir(), "g.parquet")
+		c := config(t, 200000, 4, []string{"random"})
+		c.Workers = 2
+		_, err := SimulateWith(context.Background(), c, Options{Records: path, CheckpointGames: 1000, Checkpoint: func(*Run) error { return nil }})
+		if err == nil || !strings.Contains(err.Error(), "injected") {
+			t.Fatalf("%s: err %v", fault, err)
+		}
+		if _, err := os.Stat(path); err == nil {
+			t.Fatalf("%s: a records file after a failed write", fault)
+		}
+	}
+}
