@@ -17,6 +17,15 @@
 // counts for consistency (Stats.Check); ReadSurvey checks the shards of a
 // run together and lists every problem at once.
 //
+// Per-game records (Records, Options.Records): workers fill a batch of
+// rows per chunk and one writer goroutine writes the batches in game-index
+// order, as Parquet, CSV or JSON lines, with bounded memory. The rows go
+// into segment files cut at every checkpoint before stats.json records
+// it; a resumed run drops the segments past its checkpoint, so every game
+// is written once, and the file itself appears (joined, renamed) only when
+// the run is complete. Stats also keep the extremes (the longest game, the
+// most cards drawn; lowest index on ties), which merge like the counts.
+//
 // Two environment variables exist for tests only: UNOSIM_FAKE_BUILD
 // (FakeBuildEnv) replaces the build this executable records, and
 // UNOSIM_FAIL_WRITE (FaultEnv) makes chosen writes fail as on a full disk.

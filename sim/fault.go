@@ -13,7 +13,8 @@ import (
 // full disk, to test that a failure leaves nothing that looks complete.
 // Only tests use it. Its value is a comma-separated list of NAME or
 // NAME@N: every write of a file named NAME (stats.json, summary.json,
-// report.md, ...; "plots" for the plots) fails, or with @N the N-th and
+// report.md, ...; "plots" for the plots; "records" for a batch or a
+// segment of per-game records) fails, or with @N the N-th and
 // every later one in the process.
 const FaultEnv = "UNOSIM_FAIL_WRITE"
 

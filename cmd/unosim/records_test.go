@@ -91,3 +91,23 @@ func TestKilledRunRecordsEveryGameOnce(t *testing.T) {
 		t.Fatalf("the records of the killed and resumed run (%d bytes) differ from the single run's (%d bytes)", len(b), len(a))
 	}
 }
+
+// experiment run --records writes one row per game and cell.
+func TestExperimentRecords(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "exp")
+	rec := filepath.Join(dir, "games.csv")
+	mustRun(t, 0, "experiment", "run", "house-rules", "--games", "30", "--quiet", "--out", out, "--records", rec)
+	var st struct {
+		Labels []string `json:"cell_labels"`
+	}
+	data, _ := os.ReadFile(filepath.Join(out, "stats.json"))
+	if err := json.Unmarshal(data, &st); err != nil || len(st.Labels) == 0 {
+		t.Fatalf("stats.json: %v", err)
+	}
+	rows, _ := os.ReadFile(rec)
+	if n := strings.Count(string(rows), "\n"); n != 1+30*len(st.Labels) {
+		t.Fatalf("%d lines for 30 games and %d cells", n, len(st.Labels))
+	}
+	mustRun(t, 2, "experiment", "run", "house-rules", "--games", "30", "--quiet", "--out", filepath.Join(dir, "x"), "--records", filepath.Join(dir, "g.txt"))
+}
