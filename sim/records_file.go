@@ -50,6 +50,10 @@ func (r *Records) prepareParts() error {
 			r.parts, r.spec.Lo, r.spec.From, r.spec.Path)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("records: %w", err)
+	case fresh && err == nil && have.Run != r.spec.Run:
+		// Another run's unfinished records (another shard given the same
+		// FILE, or a run with other flags): not ours to delete.
+		return fmt.Errorf("records: %s holds the unfinished records of another run (another shard? give each shard its own --records); remove it (or, with --out, pass --force)", r.parts)
 	case fresh:
 		if err == nil {
 			if err := os.RemoveAll(r.parts); err != nil {
@@ -290,6 +294,15 @@ func (r *Records) joinInto(w io.Writer, segs []segmentFile) error {
 		}
 	}
 	return nil
+}
+
+// DiscardParts removes the segment directory of path, whatever run it is
+// of (--force).
+func DiscardParts(path string) error {
+	if _, err := readMarker(path + ".parts"); err != nil {
+		return nil // not ours, or gone
+	}
+	return os.RemoveAll(path + ".parts")
 }
 
 // RemoveParts removes the segment directory of a records file once the

@@ -325,12 +325,29 @@ func TestRecordsResumeRefusesMissingSegments(t *testing.T) {
 	}
 	other := config(t, 1000, 2, []string{"random"})
 	other.Seed = 99
-	if _, err := OpenRecords(RecordSpec{Path: path, Layout: LayoutOf(other), Run: "a", Lo: 0, From: 0, Workers: 1, BatchRows: 1}); err != nil {
+	spec := RecordSpec{Path: path, Layout: LayoutOf(other), Run: "a", Lo: 0, From: 0, Workers: 1, BatchRows: 1}
+	r, err := OpenRecords(spec)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OpenRecords(RecordSpec{Path: path, Layout: LayoutOf(other), Run: "b", Lo: 0, From: 300, Workers: 1, BatchRows: 1}); err == nil {
+	r.Close()
+	spec.Run, spec.From = "b", 300
+	if _, err := OpenRecords(spec); err == nil {
 		t.Fatal("resumed the segments of another run")
 	}
+	// A fresh run does not delete another run's unfinished records (a
+	// second shard given the same file), unless they are discarded.
+	spec.From = 0
+	if _, err := OpenRecords(spec); err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Fatalf("a fresh run took over another run's records: %v", err)
+	}
+	if err := DiscardParts(path); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = OpenRecords(spec); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
 }
 
 // The extremes merge across shards and checkpoints to those of the

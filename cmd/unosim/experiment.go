@@ -193,6 +193,9 @@ differs; --force starts over.`,
 				fmt.Fprintf(a.stderr, "unosim: resuming %s: game indices [%d, %d) of [%d, %d) done\n", o.out,
 					prior.GameRange[0], prior.GameRange[1], prior.Planned[0], prior.Planned[1])
 			}
+			if err := discardRecords(o.records, o.run.force); err != nil {
+				return err
+			}
 			ro.CheckpointGames, ro.CheckpointEvery = checkpoint.games, checkpoint.every
 			ro.Checkpoint = func(r *experiments.Result) error {
 				f := r.File(text, ro.Shard)

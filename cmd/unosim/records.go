@@ -33,6 +33,18 @@ func checkRecords(path, out string) error {
 	return nil
 }
 
+// discardRecords removes an earlier run's unfinished records with
+// --force, once the output directory is accepted.
+func discardRecords(path string, force bool) error {
+	if path == "" || !force {
+		return nil
+	}
+	if err := sim.DiscardParts(path); err != nil {
+		return runtimeError{err}
+	}
+	return nil
+}
+
 // recordsDone finishes the records of a run that ended: a complete run's
 // segment directory is removed once its outputs are written; an
 // interrupted one is left for a resume, and the user is told where the

@@ -111,3 +111,21 @@ func TestExperimentRecords(t *testing.T) {
 	}
 	mustRun(t, 2, "experiment", "run", "house-rules", "--games", "30", "--quiet", "--out", filepath.Join(dir, "x"), "--records", filepath.Join(dir, "g.txt"))
 }
+
+// Another run's unfinished records under the same name are not taken
+// over (exit 1, with what to do); --force discards them.
+func TestRecordsOfAnotherRunNeedForce(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "g.csv")
+	os.MkdirAll(rec+".parts", 0o755)
+	os.WriteFile(filepath.Join(rec+".parts", "run.json"), []byte(`{"format":"unosim-record-parts/1","run":"another shard","file_format":"csv","columns":[]}`), 0o644)
+	args := []string{"simulate", "--games", "100", "--quiet", "--out", filepath.Join(dir, "run"), "--records", rec}
+	_, stderr := mustRun(t, 1, args...)
+	if !strings.Contains(stderr, "another run") || !strings.Contains(stderr, "--force") {
+		t.Fatalf("stderr: %s", stderr)
+	}
+	mustRun(t, 0, append(args, "--force")...)
+	if data, err := os.ReadFile(rec); err != nil || strings.Count(string(data), "\n") != 101 {
+		t.Fatalf("records after --force: %v", err)
+	}
+}

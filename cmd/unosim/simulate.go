@@ -140,6 +140,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		}
 	}
 
+	if err := discardRecords(o.records, o.run.force); err != nil {
+		return err
+	}
 	ro := sim.Options{Resume: resume, Interval: 5 * time.Second, Records: o.records}
 	if o.out != "" {
 		ro.CheckpointGames, ro.CheckpointEvery = checkpoint.games, checkpoint.every
