@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -144,7 +145,8 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	ro.Progress, ro.Interval = o.run.progress(a, cfg.Shard, o.out, resume, ro.Interval)
 	defer o.run.finish(false)
 	run, err := sim.SimulateWith(cmd.Context(), cfg, ro)
-	if err != nil {
+	var failed *sim.StrategyError
+	if err != nil && (run == nil || !errors.As(err, &failed)) {
 		return runtimeError{err}
 	}
 	o.run.finish(run.Complete) // before anything goes to stdout
@@ -157,6 +159,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	}
 	if err := printSimulate(a, o, file); err != nil {
 		return err
+	}
+	if failed != nil {
+		return runtimeError{fmt.Errorf("%w; the games finished before it were reported and marked incomplete", failed)}
 	}
 	if !run.Complete {
 		return errInterrupted
