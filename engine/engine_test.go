@@ -226,3 +226,23 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
+
+// Every event counter has a name and a description, and the README's table
+// lists each with its description.
+func TestCountersDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for c := engine.Counter(0); c < engine.NumCounters; c++ {
+		name := c.String()
+		if name == "" || c.Doc() == "" || seen[name] {
+			t.Errorf("counter %d: name %q, doc %q", c, name, c.Doc())
+		}
+		seen[name] = true
+		if row := fmt.Sprintf("| `%s` | %s |", name, c.Doc()); !strings.Contains(string(readme), row) {
+			t.Errorf("the README's event table lacks %q", row)
+		}
+	}
+}

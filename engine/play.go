@@ -172,7 +172,7 @@ func (s *State) variantEffect(p int, k Card, next int) bool {
 }
 
 func (s *State) skip(p int) {
-	s.count(CountSkip)
+	s.count(CountTurnLost)
 	s.emit(Event{Kind: EvSkip, Player: p})
 }
 
@@ -200,7 +200,7 @@ func (s *State) skipChosen(m Move) bool {
 		return true
 	}
 	v, k := e.victim, e.k
-	s.count(CountDeflect)
+	s.count(CountSkipDeflect)
 	s.turn()
 	s.emit(Event{Kind: EvDeflect, Player: v, Card: k})
 	s.place(v, k)
@@ -264,7 +264,7 @@ func (s *State) attackChosen(m Move) bool {
 			e.total += owed(k)
 			s.emit(Event{Kind: EvStack, Player: e.victim, Card: k, N: e.total})
 		} else {
-			s.count(CountDeflect)
+			s.count(CountDrawDeflect)
 			e.total = 2 // a deflected attack does not grow, and a Wild Draw Four becomes a Draw Two
 			s.emit(Event{Kind: EvDeflect, Player: e.victim, Card: k})
 		}

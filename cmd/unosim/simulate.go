@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/unosim/unosim/engine"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -40,7 +42,10 @@ With --out, the run writes a checkpoint (stats.json, marked incomplete) every --
 and when stopped by SIGTERM or Ctrl-C. Rerunning the same command with the same --out resumes
 from it and plays only the missing games: the result is identical to an uninterrupted run. A
 finished directory is left as it is ("already complete", exit 0); a directory holding another
-run is refused (exit 2) with what differs; --force starts over.`,
+run is refused (exit 2) with what differs; --force starts over.
+
+Events counted per game (events and events_per_game in the output):
+` + counterHelp(),
 		Example: `  unosim simulate
   unosim simulate --players 2 --games 100000 --strategy random
   unosim simulate --strategy heuristic:bluff=0.3 --strategy heuristic --seats rotate --players 2
@@ -206,4 +211,13 @@ func simulateDone(a *app, o *simulateOptions, prior *sim.StatsFile) error {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// counterHelp lists the event counters for --help.
+func counterHelp() string {
+	var b strings.Builder
+	for c := engine.Counter(0); c < engine.NumCounters; c++ {
+		fmt.Fprintf(&b, "  %-24s %s\n", c, c.Doc())
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
