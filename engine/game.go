@@ -18,6 +18,13 @@ type Reactor interface {
 	ReactionSpeed() float64
 }
 
+// UNOCaller is implemented by strategies that may declare that they always
+// call UNO, never consuming randomness to decide it: a Game then takes that
+// answer without asking, which changes no game.
+type UNOCaller interface {
+	AlwaysCallsUNO() bool
+}
+
 // Observer is implemented by strategies that keep what their seat has seen
 // between decisions (a card counter). Begin is called when a game starts,
 // and when a Game plays out a position it was given (PlayOut): the
@@ -42,6 +49,7 @@ type Game struct {
 	strategies [MaxPlayers]Strategy
 	observers  [MaxPlayers]Observer
 	observing  bool
+	callsUNO   [MaxPlayers]bool // the seat's strategy always calls UNO
 	views      [MaxPlayers]View
 	moves      [maxMoves]Move
 	log        func(Event)
@@ -65,6 +73,9 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 		g.strategies[i] = s
 		if r, ok := s.(Reactor); ok {
 			t.speed[i] = r.ReactionSpeed()
+		}
+		if c, ok := s.(UNOCaller); ok {
+			g.callsUNO[i] = c.AlwaysCallsUNO()
 		}
 		if o, ok := s.(Observer); ok {
 			g.observers[i] = o

@@ -232,9 +232,10 @@ func (s *State) pilePlay(q int, k Card) bool {
 	case 0:
 		s.goOut(q, 0) // the last card onto the mini-pile wins at once
 	case 1:
-		s.unoCheck(q)
-		s.mid, s.ef.ph = midEffect, phPileUno
-		return false
+		if !s.unoCheck(q) {
+			s.mid, s.ef.ph = midEffect, phPileUno
+			return false
+		}
 	}
 	s.ef.q = s.nextOf(q)
 	return true
@@ -397,8 +398,7 @@ func (s *State) swapChecks() bool {
 			q = e.victim
 		}
 		e.q++
-		if s.hands[q].size == 1 && !s.over {
-			s.unoCheck(q)
+		if s.hands[q].size == 1 && !s.over && !s.unoCheck(q) {
 			s.mid, e.ph = midEffect, phSwapUno
 			return false
 		}
@@ -438,8 +438,7 @@ func (s *State) rotateChecks() bool {
 		q := e.q
 		e.i++
 		e.q = s.nextOf(q)
-		if s.hands[q].size == 1 {
-			s.unoCheck(q)
+		if s.hands[q].size == 1 && !s.unoCheck(q) {
 			s.mid, e.ph = midEffect, phRotateUno
 			return false
 		}

@@ -73,10 +73,9 @@ func (s *State) playNamed(p int, k Card, ref Color, below Card, legal bool) bool
 		s.goOut(p, owed(k))
 		return true
 	}
-	if s.hands[p].size == 1 && !s.exchanges(k) {
+	if s.hands[p].size == 1 && !s.exchanges(k) && !s.unoCheck(p) {
 		s.pl = playCtx{p: p, k: k, ref: ref, below: below, legal: legal, ph: phPlayUno}
 		s.mid = midPlay
-		s.unoCheck(p)
 		return false
 	}
 	return s.effect(p, k, ref, below, legal)
@@ -208,8 +207,7 @@ func (s *State) skipChosen(m Move) bool {
 		s.goOut(v, 0)
 		return true
 	}
-	if s.hands[v].size == 1 {
-		s.unoCheck(v)
+	if s.hands[v].size == 1 && !s.unoCheck(v) {
 		s.mid, e.ph = midEffect, phSkipUno
 		return false
 	}
@@ -293,8 +291,7 @@ func (s *State) attackPlaced() bool {
 		s.goOut(v, e.total)
 		return true
 	}
-	if s.hands[v].size == 1 {
-		s.unoCheck(v)
+	if s.hands[v].size == 1 && !s.unoCheck(v) {
 		s.mid, e.ph = midEffect, phAttackUno
 		return false
 	}
@@ -399,11 +396,17 @@ func b2i(b bool) int {
 }
 
 // unoCheck begins the UNO call for p, whose hand just became one card
-// (RULES.md section 5): it always stops at p's decision, and the caller
-// saves where to go on.
-func (s *State) unoCheck(p int) {
+// (RULES.md section 5). It reports whether the check is over at once: when
+// the Game playing the position knows that p's strategy always calls (its
+// answer is fixed, so asking would change nothing); otherwise it stops at
+// p's decision, and the caller saves where to go on.
+func (s *State) unoCheck(p int) bool {
 	s.uno.p = p
+	if g := s.drv; g != nil && g.callsUNO[p] {
+		return s.callChosen(SimpleMove(MoveCallUNO))
+	}
 	s.suspend(p, DecideCallUNO)
+	return false
 }
 
 // callChosen continues the UNO check after p called or did not.
