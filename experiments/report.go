@@ -338,13 +338,6 @@ func full(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-func num(v float64) string {
-	if math.IsNaN(v) {
-		return ""
-	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
-}
-
 func pct(v float64) string {
 	if math.IsNaN(v) {
 		return "–"
