@@ -3,7 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -351,6 +354,109 @@ func TestCompletion(t *testing.T) {
 	} {
 		if got := complete(t, c.args...); !slices.Equal(got, c.want) {
 			t.Errorf("complete %q: %q, want %q", c.args, got, c.want)
+		}
+	}
+}
+
+// simulate --report writes report.md (findings first, with the summary's
+// numbers) and every plot; 'unosim report DIR' renders the same bytes again.
+func TestSimulateReport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, stderr := unosim(t, "simulate", "--players", "3", "--strategy", "heuristic", "--strategy", "random", "--strategy", "random",
+		"--games", "3000", "--set", "stack-draw-two=true", "--out", dir, "--report", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, f := range sim.ReportFiles {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Fatalf("%s: %v", f, err)
+		}
+	}
+	report, _ := os.ReadFile(filepath.Join(dir, "report.md"))
+	var sum sim.Summary
+	data, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err := json.Unmarshal(data, &sum); err != nil {
+		t.Fatal(err)
+	}
+	text := string(report)
+	first := strings.Index(text, "\n## ")
+	if first < 0 || !strings.HasPrefix(text[first:], "\n## Findings") {
+		t.Errorf("report.md does not open with its findings:\n%.500s", text)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("**Game length: %.2f turns** [95%% CI %.2f, %.2f]", float64(sum.Turns.Mean), float64(sum.Turns.MeanCI[0]), float64(sum.Turns.MeanCI[1])),
+		fmt.Sprintf("| 0 | heuristic | %.2f%% [%.2f, %.2f]", 100*float64(sum.WinRateBySeat[0]), 100*float64(sum.WinCIBySeat[0][0]), 100*float64(sum.WinCIBySeat[0][1])),
+		"`stack-draw-two=true`", "plots/game-length.png", "plots/win-rate-by-strategy.png",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	os.Remove(filepath.Join(dir, "report.md"))
+	os.RemoveAll(filepath.Join(dir, "plots"))
+	if code, _, stderr := unosim(t, "report", dir); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	again, _ := os.ReadFile(filepath.Join(dir, "report.md"))
+	if string(again) != text || !fileExists(filepath.Join(dir, "plots", "win-rate-by-seat.svg")) {
+		t.Error("report DIR did not render the same report.md and plots")
+	}
+	if code, _, stderr := unosim(t, "simulate", "--report", "--games", "10"); code != 2 || !strings.Contains(stderr, "--report needs --out") {
+		t.Errorf("--report without --out: exit %d: %s", code, stderr)
+	}
+}
+
+// simulate --ci-width stops at the first batch k >= 2 whose games [0,
+// k*batch) give a mean-turns interval at most W wide, found here from
+// plain runs of k*batch games; the result is that plain run, bit for bit,
+// for any worker count.
+func TestSimulateCIWidth(t *testing.T) {
+	const batch = 400
+	widths := map[int]float64{}
+	plain := map[int]string{}
+	for k := 1; k <= 8; k++ {
+		code, out, stderr := unosim(t, "simulate", "--players", "2", "--strategy", "random", "--games", strconv.Itoa(k*batch), "--json", "--quiet", "--workers", "2")
+		if code != 0 {
+			t.Fatal(stderr)
+		}
+		var s sim.Summary
+		json.Unmarshal([]byte(out), &s)
+		widths[k] = float64(s.Turns.MeanCI[1] - s.Turns.MeanCI[0])
+		plain[k] = out
+	}
+	target := widths[5]
+	want := 0
+	for k := 2; k <= 8; k++ {
+		if widths[k] <= target {
+			want = k
+			break
+		}
+	}
+	strip := func(s string) string { // timing differs between runs
+		var m map[string]any
+		json.Unmarshal([]byte(s), &m)
+		for _, k := range []string{"elapsed_seconds", "games_per_second", "workers"} {
+			delete(m, k)
+		}
+		b, _ := json.Marshal(m)
+		return string(b)
+	}
+	for _, workers := range []string{"1", "3"} {
+		code, out, stderr := unosim(t, "simulate", "--players", "2", "--strategy", "random", "--games", strconv.Itoa(8*batch), "--json", "--quiet",
+			"--ci-width", strconv.FormatFloat(target, 'g', -1, 64), "--batch", strconv.Itoa(batch), "--workers", workers)
+		if code != 0 {
+			t.Fatal(stderr)
+		}
+		if strip(out) != strip(plain[want]) {
+			t.Errorf("--ci-width %v, %s workers: not the plain run of %d games (batch %d)\n%s", target, workers, want*batch, want, stderr)
+		}
+		if !strings.Contains(stderr, fmt.Sprintf("after %s games", thousands(int64(want*batch)))) {
+			t.Errorf("stderr does not state the stop: %s", stderr)
+		}
+	}
+	for _, c := range [][]string{{"--ci-width", "-1"}, {"--batch", "10"}, {"--ci-width", "1", "--shard", "0/2", "--out", t.TempDir() + "/x"}} {
+		if code, _, _ := unosim(t, append([]string{"simulate", "--games", "100"}, c...)...); code != 2 {
+			t.Errorf("simulate %v: exit %d, want 2", c, code)
 		}
 	}
 }
