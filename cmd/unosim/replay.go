@@ -98,6 +98,9 @@ type textReplay struct {
 
 func (t *textReplay) header(cfg *sim.Config, game int64) {
 	fmt.Fprintf(t.w, "game %d of seed %d: %s rules, %d players\n", game, cfg.Seed, cfg.Options.Rules, cfg.Players)
+	for s := 0; s < cfg.Players; s++ {
+		fmt.Fprintf(t.w, "  seat %d: %s\n", s, cfg.LineUp[cfg.Position(game, s)])
+	}
 	if ch := changedOptions(cfg.Options); len(ch) == 0 {
 		fmt.Fprintf(t.w, "options: the %s defaults\n", cfg.Options.Rules)
 	} else {
@@ -106,9 +109,6 @@ func (t *textReplay) header(cfg *sim.Config, game int64) {
 			s = append(s, kv[0]+"="+kv[1])
 		}
 		fmt.Fprintf(t.w, "options (--set): %s\n", strings.Join(s, ", "))
-	}
-	for s := 0; s < cfg.Players; s++ {
-		fmt.Fprintf(t.w, "  seat %d: %s\n", s, cfg.LineUp[cfg.Position(game, s)])
 	}
 }
 
