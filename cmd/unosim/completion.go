@@ -139,12 +139,12 @@ func completeExperiment(_ *cobra.Command, args []string, typed string) ([]string
 }
 
 // registerConfigCompletion adds value completion to the configuration
-// flags cmd has (--rules, --seats, --set, --strategy, --vs, ...).
+// flags cmd has (--rules, --seats, --set, --strategy, --vs, --against, ...).
 func registerConfigCompletion(cmd *cobra.Command) {
 	for flag, f := range map[string]cobra.CompletionFunc{
 		"rules": completeRules, "base-rules": completeRules, "seats": completeSeats,
 		"set": completeSet, "base-set": completeSet,
-		"strategy": completeStrategy, "vs": completeStrategy,
+		"strategy": completeStrategy, "vs": completeStrategy, "against": completeStrategy,
 	} {
 		if cmd.Flags().Lookup(flag) != nil {
 			cmd.RegisterFlagCompletionFunc(flag, f)
