@@ -243,7 +243,11 @@ func printCompare(w io.Writer, r *compareResult) {
 			break
 		}
 	}
-	fmt.Fprintf(w, "%s games of each configuration on the same deals (seed %d), %d players (%s, seats %s)\n", thousands(r.Games), r.Seed, r.Players, lineup, r.Seats)
+	deals := "on the same deals"
+	if len(r.Tests) > 0 && r.Tests[0].Note != "" {
+		deals = "on the same game keys (not the same deals: see the note)"
+	}
+	fmt.Fprintf(w, "%s games of each configuration %s (seed %d), %d players (%s, seats %s)\n", thousands(r.Games), deals, r.Seed, r.Players, lineup, r.Seats)
 	fmt.Fprintf(w, "  baseline: %s\n  changed:  %s\n\n", r.Baseline.Label, r.Changed.Label)
 	num := func(t *compareTest, v *float64, signed bool) string {
 		if v == nil {
@@ -274,6 +278,9 @@ func printCompare(w io.Writer, r *compareResult) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", metricName(t.Metric), num(t, t.Baseline, false), num(t, t.Changed, false), diff, pvalue(t.P), pvalue(t.PHolm))
 	}
 	tw.Flush()
+	if len(r.Tests) > 0 && r.Tests[0].Note != "" {
+		fmt.Fprintf(w, "\nnote: %s\n", r.Tests[0].Note)
+	}
 	fmt.Fprintln(w, "\nturns and cards: paired t-test of the mean difference; yes/no outcomes: McNemar's test (score test with")
 	fmt.Fprintln(w, "Tango's interval, or mid-p with its inverted interval below 25 discordant pairs); pp: percentage points")
 }
