@@ -454,7 +454,7 @@ func TestSimulateCIWidth(t *testing.T) {
 			t.Errorf("stderr does not state the stop: %s", stderr)
 		}
 	}
-	for _, c := range [][]string{{"--ci-width", "-1"}, {"--batch", "10"}, {"--ci-width", "1", "--shard", "0/2", "--out", t.TempDir() + "/x"}} {
+	for _, c := range [][]string{{"--ci-width", "-1"}, {"--batch", "10"}, {"--ci-width", "1", "--shard", "0/2", "--out", t.TempDir() + "/x"}, {"--ci-width", "1", "--out", t.TempDir() + "/y", "--checkpoint-every", "5s"}} {
 		if code, _, _ := unosim(t, append([]string{"simulate", "--games", "100"}, c...)...); code != 2 {
 			t.Errorf("simulate %v: exit %d, want 2", c, code)
 		}

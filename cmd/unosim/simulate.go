@@ -99,6 +99,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if o.ciWidth > 0 && cfg.Shard.Count > 1 {
 		return usagef("--ci-width and --shard cannot be combined: a shard cannot know when the whole run is precise enough")
 	}
+	if o.ciWidth > 0 && cmd.Flags().Changed("checkpoint-every") {
+		return usagef("--ci-width and --checkpoint-every cannot be combined: a --ci-width run is written when it stops and is not resumed")
+	}
 	if cmd.Flags().Changed("batch") && o.ciWidth == 0 {
 		return usagef("--batch needs --ci-width W: it is the number of games between two checks of the interval")
 	}
