@@ -234,17 +234,25 @@ func (g *Game) askTurn(p int) Move {
 // decide asks the pending decision's strategy and goes on with its move.
 func (g *Game) decide() bool {
 	s := &g.State
-	p := s.seat
 	if s.decision == DecideTurn {
-		return s.turnChosen(g.askTurn(p))
+		return s.turnChosen(g.askTurn(s.seat))
 	}
+	return s.resume(g.ask())
+}
+
+// ask asks the strategy of the pending decision's seat for its move; the
+// rules call it at once, where they would otherwise stop, at the decisions
+// a Game meets most often.
+func (g *Game) ask() Move {
+	s := &g.State
+	p := s.seat
 	moves := s.Moves(g.moves[:0])
 	i := g.strategies[p].Decide(&g.views[p], moves)
 	if uint(i) >= uint(len(moves)) {
 		g.fault(p, i, len(moves))
 		i = 0
 	}
-	return s.resume(moves[i])
+	return moves[i]
 }
 
 // fault records a strategy's move index out of range; the game goes on

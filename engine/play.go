@@ -56,6 +56,11 @@ func (s *State) exchanges(k Card) bool {
 // section 4), leaving s.current at the next player.
 func (s *State) playFromHand(p int, k Card) bool {
 	ref, below, legal, color := s.place(p, k)
+	if color && s.drv != nil {
+		s.suspend(p, DecideColor)
+		s.nameColor(s.drv.ask().Color())
+		return s.playNamed(p, k, ref, below, legal)
+	}
 	if color {
 		// The play is saved only when it stops: writing it on every play
 		// costs a stalled store on the hot path.
@@ -242,8 +247,11 @@ func (s *State) attackLoop() bool {
 	if s.respondCount(e.victim, e.sym) == 1 {
 		return s.attackChosen(SimpleMove(MoveAccept))
 	}
-	s.mid = midEffect
 	s.suspend(e.victim, DecideRespond)
+	if g := s.drv; g != nil {
+		return s.attackChosen(g.ask())
+	}
+	s.mid = midEffect
 	return false
 }
 
@@ -269,6 +277,11 @@ func (s *State) attackChosen(m Move) bool {
 		var color bool
 		e.k = k
 		e.ref, e.below, e.legal, color = s.place(e.victim, k)
+		if color && s.drv != nil {
+			s.suspend(e.victim, DecideColor)
+			s.nameColor(s.drv.ask().Color())
+			return s.attackPlaced()
+		}
 		if color {
 			s.mid, e.ph = midEffect, phAttackColor
 			s.suspend(e.victim, DecideColor)
@@ -440,6 +453,10 @@ func (s *State) catchLoop() bool {
 			continue // players who are out no longer catch (a decision)
 		}
 		s.suspend(q, DecideCatch)
+		if g := s.drv; g != nil {
+			s.catchAnswer(g.ask())
+			continue
+		}
 		return false
 	}
 	if u.n == 0 {
@@ -459,13 +476,17 @@ func (s *State) catchLoop() bool {
 }
 
 func (s *State) catchChosen(m Move) bool {
-	u := &s.uno
-	if m.Kind() == MoveCatch {
+	s.catchAnswer(m)
+	s.uno.i++
+	return s.catchLoop()
+}
+
+// catchAnswer records the deciding seat's answer to a missed UNO call.
+func (s *State) catchAnswer(m Move) {
+	if u := &s.uno; m.Kind() == MoveCatch {
 		u.catchers[u.n] = int8(s.seat)
 		u.n++
 	}
-	u.i++
-	return s.catchLoop()
 }
 
 // goOut ends p's play with an empty hand (RULES.md section 4, step 2): only
