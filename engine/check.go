@@ -82,6 +82,13 @@ func (s *State) Check() error {
 				}
 			}
 		}
+		points := 0
+		for k, c := range h.counts[:NumCards] {
+			points += int(c) * Card(k).Points()
+		}
+		if points != h.Points() {
+			return fmt.Errorf("seat %d: hand points %d but %d counted", p, h.Points(), points)
+		}
 		if size != int(h.size) {
 			return fmt.Errorf("seat %d: hand size %d but %d cards counted", p, h.size, size)
 		}

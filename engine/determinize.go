@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Knowledge is what one seat has seen of the other hands (docs/RULES.md
 // section 10): cards it gave away in a swap or a rotation, a hand shown to
@@ -125,66 +128,55 @@ func (s *State) Determinize(seat int, rng *Rand, k *Knowledge) {
 		rng.s1 = 1 // a zero Rand would draw zeros forever
 	}
 	n := s.t.n
-	// The hidden cards, by kind.
-	var hidden [NumCards]int
+	// The hidden cards: the draw pile's, where they lie, then the other
+	// hands' after them, in the draw pile's array.
+	m := s.drawN
+	var sizes [MaxPlayers]int
 	for q := 0; q < n; q++ {
 		if q == seat {
 			continue
 		}
 		h := &s.hands[q]
-		for m := h.atLeast[0]; m != 0; m &= m - 1 {
-			c := bits.TrailingZeros64(m)
-			hidden[c] += int(h.counts[c])
+		sizes[q] = int(h.size)
+		for b := h.atLeast[0]; b != 0; b &= b - 1 {
+			c := Card(bits.TrailingZeros64(b))
+			for range h.counts[c] {
+				s.drawPile[m] = c
+				m++
+			}
 		}
-	}
-	for _, c := range s.drawPile[:s.drawN] {
-		hidden[c]++
+		*h = Hand{}
 	}
 	// Known cards stay where they are known to be, as far as the hidden
-	// cards and the hand sizes allow.
-	var keep [MaxPlayers][NumCards]uint8
+	// cards and the hand sizes allow: they leave the pool first.
 	if k != nil && k.seat == seat {
 		for q := 0; q < n; q++ {
 			if q == seat {
 				continue
 			}
-			room := int(s.hands[q].size)
-			for c := range NumCards {
-				x := min(int(k.known[q][c]), hidden[c], room)
-				keep[q][c] = uint8(x)
-				hidden[c] -= x
-				room -= x
+			for c, want := range k.known[q] {
+				for ; want > 0 && sizes[q] > int(s.hands[q].size); want-- {
+					i := slices.Index(s.drawPile[:m], Card(c))
+					if i < 0 {
+						break
+					}
+					m--
+					s.drawPile[i] = s.drawPile[m]
+					s.hands[q].Add(Card(c))
+				}
 			}
 		}
 	}
-	var cards [MaxDeck]Card
-	m := 0
-	for c, x := range hidden {
-		for range x {
-			cards[m] = Card(c)
-			m++
-		}
-	}
-	rng.ShuffleCards(cards[:m])
-	next := 0
+	rng.ShuffleCards(s.drawPile[:m])
+	// Deal the other hands from the top; the rest is the draw pile.
 	for q := 0; q < n; q++ {
-		if q == seat {
-			continue
+		h := &s.hands[q]
+		for q != seat && int(h.size) < sizes[q] {
+			m--
+			h.Add(s.drawPile[m])
 		}
-		size := int(s.hands[q].size)
-		h := Hand{}
-		for c, x := range keep[q] {
-			for range x {
-				h.Add(Card(c))
-			}
-		}
-		for int(h.size) < size {
-			h.Add(cards[next])
-			next++
-		}
-		s.hands[q] = h
 	}
-	s.drawN = copy(s.drawPile[:], cards[next:m])
+	s.drawN = m
 
 	// The future is hidden too.
 	s.key = rng.Uint64()

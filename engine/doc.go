@@ -24,7 +24,8 @@
 //     of the run keyed by seed, and PlayOut plays any position it is given
 //     to the end (a search strategy's playouts).
 //
-// Decisions with a single legal move are taken without asking.
+// Decisions with a single legal move are taken without asking, and so is
+// a UNO call by a strategy that declares it always calls (UNOCaller).
 //
 // # Randomness
 //

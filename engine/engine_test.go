@@ -226,3 +226,60 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
+
+// Every event counter has a name and a description, and the README's table
+// lists each with its description.
+func TestCountersDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for c := engine.Counter(0); c < engine.NumCounters; c++ {
+		name := c.String()
+		if name == "" || c.Doc() == "" || seen[name] {
+			t.Errorf("counter %d: name %q, doc %q", c, name, c.Doc())
+		}
+		seen[name] = true
+		if row := fmt.Sprintf("| `%s` | %s |", name, c.Doc()); !strings.Contains(string(readme), row) {
+			t.Errorf("the README's event table lacks %q", row)
+		}
+	}
+}
+
+// BenchmarkPlayout measures what a search strategy does per iteration, from
+// a classic 4-player position after 10 decisions: copy the position,
+// determinize it for the seat to move, and play it out with random.
+func BenchmarkPlayout(b *testing.B) {
+	o := engine.DefaultOptions(engine.Classic)
+	s, err := engine.NewState(o, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Start(1, 2)
+	buf := make([]engine.Move, 0, 256)
+	for range 10 {
+		moves := s.Moves(buf[:0])
+		if err := s.Apply(moves[len(moves)-1]); err != nil || s.Over() {
+			b.Fatal("the position ended early")
+		}
+	}
+	seat, _ := s.Pending()
+	r := &strategy.Random{}
+	g, err := engine.NewGame(o, []engine.Strategy{r, r, r, r})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rng engine.Rand
+	rng.Seed(1, 0, 0)
+	v := s.View(seat)
+	turns := 0
+	for b.Loop() {
+		v.Determinize(&g.State, &rng, nil)
+		turns += g.PlayOut().Turns
+	}
+	if turns == 0 {
+		b.Fatal("the playouts played nothing")
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}

@@ -18,6 +18,13 @@ type Reactor interface {
 	ReactionSpeed() float64
 }
 
+// UNOCaller is implemented by strategies that may declare that they always
+// call UNO, never consuming randomness to decide it: a Game then takes that
+// answer without asking, which changes no game.
+type UNOCaller interface {
+	AlwaysCallsUNO() bool
+}
+
 // Observer is implemented by strategies that keep what their seat has seen
 // between decisions (a card counter). Begin is called when a game starts,
 // and when a Game plays out a position it was given (PlayOut): the
@@ -42,6 +49,7 @@ type Game struct {
 	strategies [MaxPlayers]Strategy
 	observers  [MaxPlayers]Observer
 	observing  bool
+	callsUNO   [MaxPlayers]bool // the seat's strategy always calls UNO
 	views      [MaxPlayers]View
 	moves      [maxMoves]Move
 	log        func(Event)
@@ -65,6 +73,9 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 		g.strategies[i] = s
 		if r, ok := s.(Reactor); ok {
 			t.speed[i] = r.ReactionSpeed()
+		}
+		if c, ok := s.(UNOCaller); ok {
+			g.callsUNO[i] = c.AlwaysCallsUNO()
 		}
 		if o, ok := s.(Observer); ok {
 			g.observers[i] = o
@@ -223,17 +234,25 @@ func (g *Game) askTurn(p int) Move {
 // decide asks the pending decision's strategy and goes on with its move.
 func (g *Game) decide() bool {
 	s := &g.State
-	p := s.seat
 	if s.decision == DecideTurn {
-		return s.turnChosen(g.askTurn(p))
+		return s.turnChosen(g.askTurn(s.seat))
 	}
+	return s.resume(g.ask())
+}
+
+// ask asks the strategy of the pending decision's seat for its move; the
+// rules call it at once, where they would otherwise stop, at the decisions
+// a Game meets most often.
+func (g *Game) ask() Move {
+	s := &g.State
+	p := s.seat
 	moves := s.Moves(g.moves[:0])
 	i := g.strategies[p].Decide(&g.views[p], moves)
 	if uint(i) >= uint(len(moves)) {
 		g.fault(p, i, len(moves))
 		i = 0
 	}
-	return s.resume(moves[i])
+	return moves[i]
 }
 
 // fault records a strategy's move index out of range; the game goes on

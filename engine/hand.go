@@ -9,6 +9,7 @@ type Hand struct {
 	counts [64]uint8 // by kind; 64 entries so that k&63 needs no bounds check
 	colors [8]uint16 // by printed color (NoColor: wilds); 8 entries so that c&7 needs no bounds check
 	size   uint16
+	points uint32 // the hand's scoring value, kept up to date: cheaper than a sum at every round's end
 	// atLeast[i] has bit k set when the hand holds more than i cards of kind
 	// k, so that the cards of a set of kinds are counted and chosen with a
 	// few popcounts instead of a loop over kinds (see Instances).
@@ -33,6 +34,7 @@ func (h *Hand) Add(k Card) {
 	}
 	h.colors[cardColor[k]&7]++
 	h.size++
+	h.points += uint32(cardPoints[k])
 }
 
 // Remove takes one card of kind k out of the hand; the caller guarantees it is there.
@@ -44,17 +46,11 @@ func (h *Hand) Remove(k Card) {
 	}
 	h.colors[cardColor[k]&7]--
 	h.size--
+	h.points -= uint32(cardPoints[k])
 }
 
 // Points is the scoring value of the hand.
-func (h *Hand) Points() int {
-	p := 0
-	for m := h.atLeast[0]; m != 0; m &= m - 1 {
-		k := Card(bits.TrailingZeros64(m))
-		p += int(h.counts[k&63]) * cardPoints[k]
-	}
-	return p
-}
+func (h *Hand) Points() int { return int(h.points) }
 
 // Kinds is the set of kinds in the hand: bit k is set when it holds a card of kind k.
 func (h *Hand) Kinds() uint64 { return h.atLeast[0] }

@@ -38,6 +38,10 @@ func (s *State) jumpWindow() bool {
 				continue
 			}
 			s.suspend(q, DecideJumpIn)
+			if g := s.drv; g != nil {
+				s.jumpAnswer(g.ask())
+				continue
+			}
 			return false
 		}
 		w.collecting = false
@@ -69,14 +73,18 @@ func (s *State) jumpWindow() bool {
 
 // jumpChosen records q's answer in the jump-in window and goes on with it.
 func (s *State) jumpChosen(m Move) bool {
-	w := &s.jw
-	if m.Kind() == MoveJump {
+	s.jumpAnswer(m)
+	s.jw.i++
+	return s.jumpWindow()
+}
+
+// jumpAnswer records the deciding seat's answer in the jump-in window.
+func (s *State) jumpAnswer(m Move) {
+	if w := &s.jw; m.Kind() == MoveJump {
 		w.jumpers[w.n] = int8(s.seat)
 		w.n++
 		w.total += s.t.speed[s.seat]
 	}
-	w.i++
-	return s.jumpWindow()
 }
 
 // pointTaken resolves a Point Taken played by p (RULES.md section 8): any
@@ -104,8 +112,12 @@ func (s *State) pointLoop() bool {
 			e.choice[q] = int8(s.firstOther(q)) // a single choice is not asked
 			continue
 		}
-		s.mid = midEffect
 		s.suspend(q, DecidePoint)
+		if g := s.drv; g != nil {
+			e.choice[q] = int8(g.ask().A())
+			continue
+		}
+		s.mid = midEffect
 		return false
 	}
 	// Only now, with every choice made, is anything revealed.
@@ -197,12 +209,17 @@ func (s *State) pileLoop() bool {
 			return true
 		}
 		s.plays = can
+		k := Card(bits.TrailingZeros64(can))
 		if can&(can-1) != 0 {
-			s.mid = midEffect
 			s.suspend(q, DecidePileUp)
-			return false
+			g := s.drv
+			if g == nil {
+				s.mid = midEffect
+				return false
+			}
+			k = g.ask().Card()
 		}
-		if !s.pilePlay(q, Card(bits.TrailingZeros64(can))) {
+		if !s.pilePlay(q, k) {
 			return false
 		}
 	}
@@ -232,9 +249,10 @@ func (s *State) pilePlay(q int, k Card) bool {
 	case 0:
 		s.goOut(q, 0) // the last card onto the mini-pile wins at once
 	case 1:
-		s.unoCheck(q)
-		s.mid, s.ef.ph = midEffect, phPileUno
-		return false
+		if !s.unoCheck(q) {
+			s.mid, s.ef.ph = midEffect, phPileUno
+			return false
+		}
 	}
 	s.ef.q = s.nextOf(q)
 	return true
@@ -397,8 +415,7 @@ func (s *State) swapChecks() bool {
 			q = e.victim
 		}
 		e.q++
-		if s.hands[q].size == 1 && !s.over {
-			s.unoCheck(q)
+		if s.hands[q].size == 1 && !s.over && !s.unoCheck(q) {
 			s.mid, e.ph = midEffect, phSwapUno
 			return false
 		}
@@ -438,8 +455,7 @@ func (s *State) rotateChecks() bool {
 		q := e.q
 		e.i++
 		e.q = s.nextOf(q)
-		if s.hands[q].size == 1 {
-			s.unoCheck(q)
+		if s.hands[q].size == 1 && !s.unoCheck(q) {
 			s.mid, e.ph = midEffect, phRotateUno
 			return false
 		}

@@ -56,6 +56,11 @@ func (s *State) exchanges(k Card) bool {
 // section 4), leaving s.current at the next player.
 func (s *State) playFromHand(p int, k Card) bool {
 	ref, below, legal, color := s.place(p, k)
+	if color && s.drv != nil {
+		s.suspend(p, DecideColor)
+		s.nameColor(s.drv.ask().Color())
+		return s.playNamed(p, k, ref, below, legal)
+	}
 	if color {
 		// The play is saved only when it stops: writing it on every play
 		// costs a stalled store on the hot path.
@@ -73,10 +78,9 @@ func (s *State) playNamed(p int, k Card, ref Color, below Card, legal bool) bool
 		s.goOut(p, owed(k))
 		return true
 	}
-	if s.hands[p].size == 1 && !s.exchanges(k) {
+	if s.hands[p].size == 1 && !s.exchanges(k) && !s.unoCheck(p) {
 		s.pl = playCtx{p: p, k: k, ref: ref, below: below, legal: legal, ph: phPlayUno}
 		s.mid = midPlay
-		s.unoCheck(p)
 		return false
 	}
 	return s.effect(p, k, ref, below, legal)
@@ -172,7 +176,7 @@ func (s *State) variantEffect(p int, k Card, next int) bool {
 }
 
 func (s *State) skip(p int) {
-	s.count(CountSkip)
+	s.count(CountTurnLost)
 	s.emit(Event{Kind: EvSkip, Player: p})
 }
 
@@ -200,7 +204,7 @@ func (s *State) skipChosen(m Move) bool {
 		return true
 	}
 	v, k := e.victim, e.k
-	s.count(CountDeflect)
+	s.count(CountSkipDeflect)
 	s.turn()
 	s.emit(Event{Kind: EvDeflect, Player: v, Card: k})
 	s.place(v, k)
@@ -208,8 +212,7 @@ func (s *State) skipChosen(m Move) bool {
 		s.goOut(v, 0)
 		return true
 	}
-	if s.hands[v].size == 1 {
-		s.unoCheck(v)
+	if s.hands[v].size == 1 && !s.unoCheck(v) {
 		s.mid, e.ph = midEffect, phSkipUno
 		return false
 	}
@@ -244,8 +247,11 @@ func (s *State) attackLoop() bool {
 	if s.respondCount(e.victim, e.sym) == 1 {
 		return s.attackChosen(SimpleMove(MoveAccept))
 	}
-	s.mid = midEffect
 	s.suspend(e.victim, DecideRespond)
+	if g := s.drv; g != nil {
+		return s.attackChosen(g.ask())
+	}
+	s.mid = midEffect
 	return false
 }
 
@@ -264,13 +270,18 @@ func (s *State) attackChosen(m Move) bool {
 			e.total += owed(k)
 			s.emit(Event{Kind: EvStack, Player: e.victim, Card: k, N: e.total})
 		} else {
-			s.count(CountDeflect)
+			s.count(CountDrawDeflect)
 			e.total = 2 // a deflected attack does not grow, and a Wild Draw Four becomes a Draw Two
 			s.emit(Event{Kind: EvDeflect, Player: e.victim, Card: k})
 		}
 		var color bool
 		e.k = k
 		e.ref, e.below, e.legal, color = s.place(e.victim, k)
+		if color && s.drv != nil {
+			s.suspend(e.victim, DecideColor)
+			s.nameColor(s.drv.ask().Color())
+			return s.attackPlaced()
+		}
 		if color {
 			s.mid, e.ph = midEffect, phAttackColor
 			s.suspend(e.victim, DecideColor)
@@ -293,8 +304,7 @@ func (s *State) attackPlaced() bool {
 		s.goOut(v, e.total)
 		return true
 	}
-	if s.hands[v].size == 1 {
-		s.unoCheck(v)
+	if s.hands[v].size == 1 && !s.unoCheck(v) {
 		s.mid, e.ph = midEffect, phAttackUno
 		return false
 	}
@@ -399,11 +409,17 @@ func b2i(b bool) int {
 }
 
 // unoCheck begins the UNO call for p, whose hand just became one card
-// (RULES.md section 5): it always stops at p's decision, and the caller
-// saves where to go on.
-func (s *State) unoCheck(p int) {
+// (RULES.md section 5). It reports whether the check is over at once: when
+// the Game playing the position knows that p's strategy always calls (its
+// answer is fixed, so asking would change nothing); otherwise it stops at
+// p's decision, and the caller saves where to go on.
+func (s *State) unoCheck(p int) bool {
 	s.uno.p = p
+	if g := s.drv; g != nil && g.callsUNO[p] {
+		return s.callChosen(SimpleMove(MoveCallUNO))
+	}
 	s.suspend(p, DecideCallUNO)
+	return false
 }
 
 // callChosen continues the UNO check after p called or did not.
@@ -437,6 +453,10 @@ func (s *State) catchLoop() bool {
 			continue // players who are out no longer catch (a decision)
 		}
 		s.suspend(q, DecideCatch)
+		if g := s.drv; g != nil {
+			s.catchAnswer(g.ask())
+			continue
+		}
 		return false
 	}
 	if u.n == 0 {
@@ -456,13 +476,17 @@ func (s *State) catchLoop() bool {
 }
 
 func (s *State) catchChosen(m Move) bool {
-	u := &s.uno
-	if m.Kind() == MoveCatch {
+	s.catchAnswer(m)
+	s.uno.i++
+	return s.catchLoop()
+}
+
+// catchAnswer records the deciding seat's answer to a missed UNO call.
+func (s *State) catchAnswer(m Move) {
+	if u := &s.uno; m.Kind() == MoveCatch {
 		u.catchers[u.n] = int8(s.seat)
 		u.n++
 	}
-	u.i++
-	return s.catchLoop()
 }
 
 // goOut ends p's play with an empty hand (RULES.md section 4, step 2): only

@@ -555,3 +555,80 @@ func BenchmarkPosition(b *testing.B) {
 		}
 	})
 }
+
+// stackedState deals a stacked round (see stackedOrder) into a State and
+// plays to its first decision.
+func stackedState(t *testing.T, n int, sets []string, hands []string, flips, draw string) *State {
+	t.Helper()
+	tb := newTable(t, Classic, n, sets...)
+	order := stackedOrder(t, tb.g, n-1, hands, flips, draw)
+	s, err := NewState(tb.g.t.opts, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Reset(1, 0)
+	s.advance(s.startRound(order))
+	return s
+}
+
+func apply(t *testing.T, s *State, ms ...Move) {
+	t.Helper()
+	for _, m := range ms {
+		if err := s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func pendingIs(t *testing.T, s *State, seat int, d Decision) {
+	t.Helper()
+	if p, got := s.Pending(); p != seat || got != d {
+		t.Fatalf("pending: seat %d %s, want seat %d %s", p, got, seat, d)
+	}
+}
+
+// Pending effects are data: a position stopped in a challenge window and
+// one stopped in a UNO check, copied, go on along each answer to the
+// results the rules give, and the original stays where it was.
+func TestStackedCopiesMidEffect(t *testing.T) {
+	wd4 := WildCard(WildDrawFour)
+	t.Run("challenge window", func(t *testing.T) {
+		s := stackedState(t, 3, []string{"hand-size=3"}, []string{"W+4 r1 r2", "g1 g2 g3", "y1 y2 y3"}, "b5", "b6 b7 b8 b9 g5 g6 g7 g8")
+		pendingIs(t, s, 0, DecideTurn)
+		apply(t, s, PlayMove(wd4), ColorMove(Red)) // legal: seat 0 holds no blue
+		pendingIs(t, s, 1, DecideRespond)
+		drawN := s.drawN
+		var a, b State
+		a.CopyFrom(s)
+		b = *s
+		apply(t, &a, challenge) // a wrong challenge: 6 cards, and the turn is lost
+		apply(t, &b, accept)    // 4 cards, and the turn is lost
+		// Seat 1 lost its turn either way; seat 2 has nothing to play and
+		// draws; seat 0 is next to decide.
+		if a.hands[1].Size() != 9 || b.hands[1].Size() != 7 || a.hands[2].Size() != 4 || b.hands[2].Size() != 4 {
+			t.Fatalf("after challenge: sizes %d %d; after accept: %d %d", a.hands[1].Size(), a.hands[2].Size(), b.hands[1].Size(), b.hands[2].Size())
+		}
+		pendingIs(t, &a, 0, DecideTurn)
+		pendingIs(t, &b, 0, DecideTurn)
+		pendingIs(t, s, 1, DecideRespond)
+		if s.hands[1].Size() != 3 || s.drawN != drawN {
+			t.Fatalf("the original changed: size %d, draw pile %d", s.hands[1].Size(), s.drawN)
+		}
+	})
+	t.Run("UNO check", func(t *testing.T) {
+		s := stackedState(t, 3, []string{"hand-size=2"}, []string{"r1 r2", "g1 g2", "y1 y2"}, "r5", "b6 b7 b8 b9 g5 g6")
+		apply(t, s, PlayMove(card(t, "r1")))
+		pendingIs(t, s, 0, DecideCallUNO)
+		var a, b State
+		a.CopyFrom(s)
+		b.CopyFrom(s)
+		apply(t, &a, callUNO)
+		apply(t, &b, pass)
+		pendingIs(t, &b, 1, DecideCatch)
+		apply(t, &b, catchUNO, pass) // seat 1 catches, seat 2 does not
+		if a.hands[0].Size() != 1 || !a.unoCalled[0] || b.hands[0].Size() != 3 || b.res.Count[CountUnoPenalty] != 1 {
+			t.Fatalf("called: size %d; caught: size %d, penalties %d", a.hands[0].Size(), b.hands[0].Size(), b.res.Count[CountUnoPenalty])
+		}
+		pendingIs(t, s, 0, DecideCallUNO)
+	})
+}

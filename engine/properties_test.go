@@ -198,6 +198,7 @@ func TestRandomGamesEveryPlayerCount(t *testing.T) {
 
 func TestRandomGamesEveryOptionValue(t *testing.T) {
 	vals := optionValues()
+	played, refused := 0, 0
 	for _, s := range OptionSpecs() {
 		for _, v := range vals[s.Name] {
 			for _, n := range []int{2, 3, 5} {
@@ -207,13 +208,20 @@ func TestRandomGamesEveryOptionValue(t *testing.T) {
 				}
 				g, err := newChecked(t, o, n, uniform{})
 				if err != nil {
-					continue // e.g. a deck too small for the table
+					refused++ // e.g. a deck too small for the table
+					continue
 				}
 				for i := range 20 {
 					playChecked(t, g, 11, uint64(i))
+					played++
 				}
 			}
 		}
+	}
+	// A refused configuration plays nothing: count them, so that a change
+	// that refuses everything cannot pass unnoticed.
+	if played < 2000 || refused > 10 {
+		t.Fatalf("%d games played, %d configurations refused", played, refused)
 	}
 }
 
@@ -223,7 +231,7 @@ func TestRandomGamesOptionPairs(t *testing.T) {
 	}
 	vals := optionValues()
 	specs := OptionSpecs()
-	games := 0
+	games, refused := 0, 0
 	for i, a := range specs {
 		for _, b := range specs[i+1:] {
 			for _, va := range vals[a.Name] {
@@ -235,6 +243,7 @@ func TestRandomGamesOptionPairs(t *testing.T) {
 					n := 2 + (len(va)+len(vb))%4
 					g, err := newChecked(t, o, n, uniform{})
 					if err != nil {
+						refused++
 						continue
 					}
 					for k := range 2 {
@@ -245,43 +254,65 @@ func TestRandomGamesOptionPairs(t *testing.T) {
 			}
 		}
 	}
-	if games < 1000 {
-		t.Fatalf("only %d games over option pairs", games)
+	if games < 1000 || refused > games/10 {
+		t.Fatalf("only %d games over option pairs, %d pairs refused", games, refused)
 	}
 }
 
 // FuzzGame drives whole games from fuzzed seeds, table sizes and options.
 func FuzzGame(f *testing.F) {
-	f.Add(uint64(1), uint8(4), []byte{})
-	f.Add(uint64(2), uint8(2), []byte{1, 2, 3, 4, 5})
-	f.Add(uint64(3), uint8(10), []byte{7, 0, 9, 200, 13})
+	for _, in := range fuzzSeeds {
+		f.Add(in.seed, in.players, in.opts)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, players uint8, opts []byte) {
+		fuzzGame(t, seed, players, opts)
+	})
+}
+
+// The fuzz target's seed inputs are valid configurations that play.
+func TestFuzzSeedsPlay(t *testing.T) {
+	for _, in := range fuzzSeeds {
+		if !fuzzGame(t, in.seed, in.players, in.opts) {
+			t.Errorf("seed input %+v was refused", in)
+		}
+	}
+}
+
+var fuzzSeeds = []struct {
+	seed    uint64
+	players uint8
+	opts    []byte
+}{{1, 4, []byte{}}, {2, 2, []byte{1, 2, 3, 4, 5}}, {3, 10, []byte{7, 0, 9, 200, 13}}}
+
+// fuzzGame plays one game of a fuzzed configuration and reports whether it
+// was played (false: the options refused the combination).
+func fuzzGame(t *testing.T, seed uint64, players uint8, opts []byte) bool {
 	vals := optionValues()
 	specs := OptionSpecs()
-	f.Fuzz(func(t *testing.T, seed uint64, players uint8, opts []byte) {
-		r := RuleSet(players % 3)
-		lo, hi := r.PlayerRange()
-		n := lo + int(players)%(hi-lo+1)
-		o := DefaultOptions(r)
-		for i := 0; i+1 < len(opts); i += 2 {
-			s := specs[int(opts[i])%len(specs)]
-			vs := vals[s.Name]
-			if len(vs) == 0 {
-				continue
-			}
-			if err := o.Set(s.Name, vs[int(opts[i+1])%len(vs)]); err != nil {
-				t.Fatal(err)
-			}
+	r := RuleSet(players % 3)
+	lo, hi := r.PlayerRange()
+	n := lo + int(players)%(hi-lo+1)
+	o := DefaultOptions(r)
+	for i := 0; i+1 < len(opts); i += 2 {
+		s := specs[int(opts[i])%len(specs)]
+		vs := vals[s.Name]
+		if len(vs) == 0 {
+			continue
 		}
-		// Keep each input quick: a match to 500 points of zero-point cards, or
-		// 5000-turn rounds checked at every step, would stall the fuzzer.
-		o.MaxTurns = min(o.MaxTurns, 400)
-		o.Target = min(o.Target, 100)
-		g, err := newChecked(t, o, n, uniform{})
-		if err != nil {
-			return // an invalid combination is refused, which is the point
+		if err := o.Set(s.Name, vs[int(opts[i+1])%len(vs)]); err != nil {
+			t.Fatal(err)
 		}
-		playChecked(t, g, seed, seed>>7)
-	})
+	}
+	// Keep each input quick: a match to 500 points of zero-point cards, or
+	// 5000-turn rounds checked at every step, would stall the fuzzer.
+	o.MaxTurns = min(o.MaxTurns, 400)
+	o.Target = min(o.Target, 100)
+	g, err := newChecked(t, o, n, uniform{})
+	if err != nil {
+		return false // an invalid combination is refused, which is the point
+	}
+	playChecked(t, g, seed, seed>>7)
+	return true
 }
 
 func TestOptionsValidateNamesBoth(t *testing.T) {

@@ -277,7 +277,7 @@ func TestScenarioClassicStartCardOfficial(t *testing.T) {
 			hands := []string{"b1", "b2", "b3"}[:c.n]
 			tb.dealAs(c.n-1, hands, c.flip, "")
 			checkState(t, tb, "after the start card", c.cur, c.dir, c.color, c.flip, c.sizes...)
-			checkCounts(t, tb, "start card", map[Counter]int{CountSkip: c.skips})
+			checkCounts(t, tb, "start card", map[Counter]int{CountTurnLost: c.skips})
 			if tb.g.DiscardSize() != 1 {
 				t.Errorf("discard pile has %d cards, want 1", tb.g.DiscardSize())
 			}
@@ -328,7 +328,7 @@ func TestScenarioClassicStartWildDrawFour(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "deck=red-1=3,green-draw-two=4,wild-draw-four=1")
 		tb.dealAs(2, []string{"r1", "r1", "r1"}, "W+4", "")
 		checkState(t, tb, "after the start card", 1, 1, Green, "g+2", 3, 1, 1)
-		checkCounts(t, tb, "start", map[Counter]int{CountSkip: 1})
+		checkCounts(t, tb, "start", map[Counter]int{CountTurnLost: 1})
 	})
 	for _, c := range []struct{ name, deck string }{
 		{"only Wild Draw Fours remain", "red-1=3,wild-draw-four=3"},
@@ -339,7 +339,7 @@ func TestScenarioClassicStartWildDrawFour(t *testing.T) {
 			tb.expect(want{0, DecideColor, ColorMove(Yellow)})
 			tb.dealAs(2, []string{"r1", "r1", "r1"}, "W+4", "")
 			checkState(t, tb, "after the start card", 0, 1, Yellow, "W+4", 1, 1, 1)
-			checkCounts(t, tb, "start", map[Counter]int{CountSkip: 0, CountForgiven: 0})
+			checkCounts(t, tb, "start", map[Counter]int{CountTurnLost: 0, CountForgiven: 0})
 			if tb.g.DiscardSize() != 1 {
 				t.Errorf("discard pile has %d cards, want 1", tb.g.DiscardSize())
 			}
@@ -356,7 +356,7 @@ func TestScenarioClassicStartFlipUntilNumber(t *testing.T) {
 		if tb.g.DiscardSize() != 6 || len(tb.log) != 0 {
 			t.Errorf("discard pile %d cards (want 6), decisions asked %v", tb.g.DiscardSize(), tb.log)
 		}
-		checkCounts(t, tb, "start", map[Counter]int{CountSkip: 0})
+		checkCounts(t, tb, "start", map[Counter]int{CountTurnLost: 0})
 	})
 	t.Run("a number first", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "start-card=flip-until-number")
@@ -385,7 +385,7 @@ func TestScenarioClassicStartFlipUntilNumber(t *testing.T) {
 			if tb.g.DiscardSize() != 4 || tb.g.DrawPileSize() != 0 || (askedCount(tb, 0, DecideColor) == 1) != c.asked {
 				t.Errorf("discard %d (want 4), draw %d (want 0), color asked %d times", tb.g.DiscardSize(), tb.g.DrawPileSize(), askedCount(tb, 0, DecideColor))
 			}
-			checkCounts(t, tb, "start", map[Counter]int{CountSkip: 0, CountForgiven: 0})
+			checkCounts(t, tb, "start", map[Counter]int{CountTurnLost: 0, CountForgiven: 0})
 			tb.done()
 		})
 	}
@@ -441,7 +441,7 @@ func TestScenarioClassicPlayOrDraw(t *testing.T) {
 		tb.expect(want{0, DecideDrawn, play(t, "rS")})
 		tb.step()
 		checkState(t, tb, "after playing the drawn Skip", 2, 1, Red, "rS", 2, 2, 2)
-		checkCounts(t, tb, "draw", map[Counter]int{CountPlayDrawn: 1, CountSkip: 1})
+		checkCounts(t, tb, "draw", map[Counter]int{CountPlayDrawn: 1, CountTurnLost: 1})
 		tb.done()
 	})
 }
@@ -634,7 +634,7 @@ func TestScenarioClassicForgiven(t *testing.T) {
 		g := tb.g
 		tb.dealAs(1, []string{"g7 g8", "b1 b2"}, "r+2", "")
 		checkState(t, tb, "after the start Draw Two", 1, 1, Red, "r+2", 2, 2)
-		checkCounts(t, tb, "start", map[Counter]int{CountForgiven: 2, CountSkip: 1})
+		checkCounts(t, tb, "start", map[Counter]int{CountForgiven: 2, CountTurnLost: 1})
 		tb.step()
 		if g.RoundOver() {
 			t.Fatalf("round over after one empty turn")
@@ -747,18 +747,18 @@ func TestScenarioClassicActions(t *testing.T) {
 		respond bool // seat 1 is asked to respond (accepts)
 	}
 	for _, c := range []tc{
-		{"skip", 3, nil, "rS b1", "rS", 0, 2, 1, Red, []int{1, 2, 2}, map[Counter]int{CountSkip: 1}, false},
-		{"skip, 2 players: play again", 2, nil, "rS b1", "rS", 0, 0, 1, Red, []int{1, 2}, map[Counter]int{CountSkip: 1}, false},
-		{"reverse", 3, nil, "rR b1", "rR", 0, 2, -1, Red, []int{1, 2, 2}, map[Counter]int{CountReverse: 1, CountSkip: 0}, false},
-		{"reverse, 2 players, skip", 2, nil, "rR b1", "rR", 0, 0, -1, Red, []int{1, 2}, map[Counter]int{CountReverse: 1, CountSkip: 1}, false},
-		{"reverse, 2 players, none", 2, []string{"two-player-reverse=none"}, "rR b1", "rR", 0, 1, -1, Red, []int{1, 2}, map[Counter]int{CountReverse: 1, CountSkip: 0}, false},
-		{"reverse, 3 players, none", 3, []string{"two-player-reverse=none"}, "rR b1", "rR", 0, 2, -1, Red, []int{1, 2, 2}, map[Counter]int{CountReverse: 1, CountSkip: 0}, false},
-		{"draw two", 3, nil, "r+2 b1", "r+2", 0, 2, 1, Red, []int{1, 4, 2}, map[Counter]int{CountDrawTwo: 1, CountSkip: 1}, false},
-		{"draw two, 2 players: play again", 2, nil, "r+2 b1", "r+2", 0, 0, 1, Red, []int{1, 4}, map[Counter]int{CountDrawTwo: 1, CountSkip: 1}, false},
-		{"wild naming the current color", 3, nil, "W b1", "W", Red, 1, 1, Red, []int{1, 2, 2}, map[Counter]int{CountWild: 1, CountSkip: 0}, false},
+		{"skip", 3, nil, "rS b1", "rS", 0, 2, 1, Red, []int{1, 2, 2}, map[Counter]int{CountTurnLost: 1}, false},
+		{"skip, 2 players: play again", 2, nil, "rS b1", "rS", 0, 0, 1, Red, []int{1, 2}, map[Counter]int{CountTurnLost: 1}, false},
+		{"reverse", 3, nil, "rR b1", "rR", 0, 2, -1, Red, []int{1, 2, 2}, map[Counter]int{CountReverse: 1, CountTurnLost: 0}, false},
+		{"reverse, 2 players, skip", 2, nil, "rR b1", "rR", 0, 0, -1, Red, []int{1, 2}, map[Counter]int{CountReverse: 1, CountTurnLost: 1}, false},
+		{"reverse, 2 players, none", 2, []string{"two-player-reverse=none"}, "rR b1", "rR", 0, 1, -1, Red, []int{1, 2}, map[Counter]int{CountReverse: 1, CountTurnLost: 0}, false},
+		{"reverse, 3 players, none", 3, []string{"two-player-reverse=none"}, "rR b1", "rR", 0, 2, -1, Red, []int{1, 2, 2}, map[Counter]int{CountReverse: 1, CountTurnLost: 0}, false},
+		{"draw two", 3, nil, "r+2 b1", "r+2", 0, 2, 1, Red, []int{1, 4, 2}, map[Counter]int{CountDrawTwo: 1, CountTurnLost: 1}, false},
+		{"draw two, 2 players: play again", 2, nil, "r+2 b1", "r+2", 0, 0, 1, Red, []int{1, 4}, map[Counter]int{CountDrawTwo: 1, CountTurnLost: 1}, false},
+		{"wild naming the current color", 3, nil, "W b1", "W", Red, 1, 1, Red, []int{1, 2, 2}, map[Counter]int{CountWild: 1, CountTurnLost: 0}, false},
 		{"wild naming another color", 3, nil, "W b1", "W", Yellow, 1, 1, Yellow, []int{1, 2, 2}, map[Counter]int{CountWild: 1}, false},
-		{"wild draw four", 3, nil, "W+4 b1", "W+4", Green, 2, 1, Green, []int{1, 6, 2}, map[Counter]int{CountWildDrawFour: 1, CountSkip: 1, CountChallenge: 0, CountBluff: 0}, true},
-		{"wild draw four, 2 players: play again", 2, nil, "W+4 b1", "W+4", Green, 0, 1, Green, []int{1, 6}, map[Counter]int{CountWildDrawFour: 1, CountSkip: 1}, true},
+		{"wild draw four", 3, nil, "W+4 b1", "W+4", Green, 2, 1, Green, []int{1, 6, 2}, map[Counter]int{CountWildDrawFour: 1, CountTurnLost: 1, CountChallenge: 0, CountBluff: 0}, true},
+		{"wild draw four, 2 players: play again", 2, nil, "W+4 b1", "W+4", Green, 0, 1, Green, []int{1, 6}, map[Counter]int{CountWildDrawFour: 1, CountTurnLost: 1}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTable(t, Classic, c.n, append([]string{"hand-size=2"}, c.sets...)...)
@@ -1016,10 +1016,10 @@ func TestScenarioClassicLastCard(t *testing.T) {
 		score  int
 		counts map[Counter]int
 	}{
-		{"final draw two: the draw is carried out", "r+2", "g3 g4", []int{0, 3, 1}, 1 + 3 + 4 + 2, map[Counter]int{CountDrawTwo: 1, CountSkip: 0}},
-		{"final wild draw four: drawn, no challenge", "W+4", "g3 g4 g5 g6", []int{0, 5, 1}, 1 + 3 + 4 + 5 + 6 + 2, map[Counter]int{CountWildDrawFour: 1, CountChallenge: 0, CountSkip: 0}},
-		{"final skip: void", "rS", "g3", []int{0, 1, 1}, 1 + 2, map[Counter]int{CountSkip: 0}},
-		{"final wild: no color named", "W", "g3", []int{0, 1, 1}, 1 + 2, map[Counter]int{CountWild: 1, CountSkip: 0}},
+		{"final draw two: the draw is carried out", "r+2", "g3 g4", []int{0, 3, 1}, 1 + 3 + 4 + 2, map[Counter]int{CountDrawTwo: 1, CountTurnLost: 0}},
+		{"final wild draw four: drawn, no challenge", "W+4", "g3 g4 g5 g6", []int{0, 5, 1}, 1 + 3 + 4 + 5 + 6 + 2, map[Counter]int{CountWildDrawFour: 1, CountChallenge: 0, CountTurnLost: 0}},
+		{"final skip: void", "rS", "g3", []int{0, 1, 1}, 1 + 2, map[Counter]int{CountTurnLost: 0}},
+		{"final wild: no color named", "W", "g3", []int{0, 1, 1}, 1 + 2, map[Counter]int{CountWild: 1, CountTurnLost: 0}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTable(t, Classic, 3, "hand-size=1")
@@ -1313,7 +1313,7 @@ func TestScenarioClassicPlayForPlaces(t *testing.T) {
 			t.Fatalf("the round ended when the first player went out")
 		}
 		checkState(t, tb, "after seat 0", 1, 1, Red, "rS", 0, 1, 1, 1)
-		checkCounts(t, tb, "last skip", map[Counter]int{CountSkip: 0})
+		checkCounts(t, tb, "last skip", map[Counter]int{CountTurnLost: 0})
 		tb.expect(want{1, DecideColor, ColorMove(Blue)})
 		tb.step() // seat 1 goes out with a wild: the others play on, so it names a color
 		checkState(t, tb, "after seat 1", 2, 1, Blue, "W", 0, 0, 1, 1)

@@ -167,7 +167,7 @@ func TestVariantStackDrawTwo(t *testing.T) {
 		if got := tb.g.Turns(); got != 3 {
 			t.Errorf("turns %d, want 3 (the play and two stacks; the skipped player takes none)", got)
 		}
-		checkCounts(t, tb, "", map[Counter]int{CountStack: 2, CountDrawTwo: 3, CountSkip: 1})
+		checkCounts(t, tb, "", map[Counter]int{CountStack: 2, CountDrawTwo: 3, CountTurnLost: 1})
 	})
 	t.Run("a player who will not stack draws it all", func(t *testing.T) {
 		tb := newTable(t, Classic, 4, "hand-size=3", "stack-draw-two=true")
@@ -363,7 +363,7 @@ func TestVariantDeflectDrawTwo(t *testing.T) {
 		vMoves(t, "seat 1's answers", tb.offered(1, DecideRespond), []Move{accept, vDeflect(t, "b+2")})
 		checkState(t, tb, "seat 3 drew 2", 0, 1, Yellow, "y+2", 2, 2, 2, 5)
 		vHand(t, tb, 3, "g3 g4 g5 y6 y7")
-		checkCounts(t, tb, "", map[Counter]int{CountDeflect: 2, CountStack: 0, CountSkip: 1})
+		checkCounts(t, tb, "", map[Counter]int{CountDrawDeflect: 2, CountSkipDeflect: 0, CountStack: 0, CountTurnLost: 1})
 		if got := tb.g.Turns(); got != 3 {
 			t.Errorf("turns %d, want 3 (a deflection is the deflector's turn)", got)
 		}
@@ -392,7 +392,7 @@ func TestVariantDeflectDrawFour(t *testing.T) {
 		}
 		checkState(t, tb, "seat 2 drew 2", 3, 1, Green, "g+2", 2, 2, 5, 3)
 		vHand(t, tb, 2, "W+4 r+2 y3 y4 y5")
-		checkCounts(t, tb, "", map[Counter]int{CountDeflect: 1, CountChallenge: 0})
+		checkCounts(t, tb, "", map[Counter]int{CountDrawDeflect: 1, CountChallenge: 0})
 	})
 	t.Run("with deflect-draw-two the Draw Two deflects on", func(t *testing.T) {
 		tb := newTable(t, Classic, 4, "hand-size=3", "deflect-draw-four=true", "deflect-draw-two=true")
@@ -450,7 +450,7 @@ func TestVariantDeflectSkip(t *testing.T) {
 		if sk := vWho(vEvents(tb, EvSkip)); !slices.Equal(sk, []int{2}) {
 			t.Errorf("skipped %v, want [2]", sk)
 		}
-		checkCounts(t, tb, "", map[Counter]int{CountDeflect: 1, CountSkip: 1})
+		checkCounts(t, tb, "", map[Counter]int{CountSkipDeflect: 1, CountDrawDeflect: 0, CountTurnLost: 1})
 		if got := tb.g.Turns(); got != 2 {
 			t.Errorf("turns %d, want 2", got)
 		}

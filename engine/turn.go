@@ -165,6 +165,9 @@ func (s *State) drawTurn(p int) bool {
 			// one is forced to bluff).
 			if !s.t.opts.MustPlayDrawn || (c.Symbol() == WildDrawFour && !s.wd4Legal(p, c)) {
 				s.suspend(p, DecideDrawn)
+				if g := s.drv; g != nil {
+					return s.drawnChosen(g.ask())
+				}
 				return false
 			}
 			return s.playDrawn(p, c)

@@ -237,38 +237,105 @@ func (r *Result) Surface() *SurfaceResult {
 	return out
 }
 
-// CSV renders the cells' estimates and the tests as rows of
-// kind,name,metric,value,ci_low,ci_high,n,p,p_holm.
+// CSV renders summary.csv, tidy: one row per cell and metric (kind
+// estimate) and one per test (kind test: the cell tested, its metric and
+// its baseline), every factor in a column of its own (rules, players,
+// options, lineup, then each variable of any grid, empty where a cell's
+// grid has none), and a complete column instead of comment lines, so that
+// the file loads into pandas or R as it is and files of several runs can
+// be concatenated. Integers are exact and floats are printed in full
+// (the shortest form that reads back to the same float64); nothing about
+// timing is included, so equal runs write equal bytes.
 func (r *Result) CSV(tests []Test) string {
-	var b strings.Builder
-	if !r.Complete {
-		b.WriteString("# INCOMPLETE: the run was interrupted; the counts cover only the games done\n")
-	}
-	b.WriteString("kind,name,metric,value,ci_low,ci_high,n,p,p_holm\n")
-	q := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
-	for i, c := range r.Experiment.Cells {
-		st := &r.Cells[i].Stats
-		for _, m := range []Metric{{Kind: MetricTurns}, {Kind: MetricCardsDrawn}, {Kind: MetricFirstPlayer}, {Kind: MetricUnfinished}} {
-			est, lo, hi := estimate(m, st)
-			fmt.Fprintf(&b, "cell,%s,%s,%s,%s,%s,%d,,\n", q(c.Label), m, num(est), num(lo), num(hi), st.Games)
+	e := r.Experiment
+	var vars []string // the variables of every grid, in order of first use
+	for _, c := range e.Cells {
+		for _, g := range e.File.Grids[c.Grid].Vars {
+			if !slices.Contains(vars, g.Key) {
+				vars = append(vars, g.Key)
+			}
 		}
+	}
+	q := func(s string) string {
+		if !strings.ContainsAny(s, ",\"\n\r") {
+			return s
+		}
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
+	var b strings.Builder
+	cols := []string{"complete", "kind", "cell", "label", "rules", "players", "options", "lineup"}
+	for _, v := range vars {
+		cols = append(cols, q("var:"+v))
+	}
+	cols = append(cols, "metric", "unit", "estimate", "ci_low", "ci_high", "n", "axis", "baseline", "baseline_cell", "baseline_estimate", "effect", "effect_ci_low", "effect_ci_high", "p", "p_holm", "method", "not_testable")
+	b.WriteString(strings.Join(cols, ",") + "\n")
+	complete := strconv.FormatBool(r.Complete)
+	factors := func(c *Cell) string {
+		f := []string{strconv.Itoa(c.Index), q(c.Label), q(c.Coords["rules"]), c.Coords["players"], q(c.Coords["options"]), q(c.Coords["lineup"])}
+		for _, v := range vars {
+			f = append(f, q(c.Coords[v]))
+		}
+		return strings.Join(f, ",")
+	}
+	unit := func(m string) string {
+		switch m {
+		case "turns":
+			return "turns"
+		case "cards-drawn":
+			return "cards"
+		}
+		return "proportion"
+	}
+	for i := range e.Cells {
+		c := &e.Cells[i]
+		st := &r.Cells[i].Stats
+		ms := []Metric{{Kind: MetricTurns}, {Kind: MetricCardsDrawn}, {Kind: MetricFirstPlayer}, {Kind: MetricUnfinished}}
 		for j := range c.Config.Players {
-			m := Metric{Kind: MetricPosition, Position: j}
+			ms = append(ms, Metric{Kind: MetricPosition, Position: j})
+		}
+		for _, m := range ms {
 			est, lo, hi := estimate(m, st)
-			fmt.Fprintf(&b, "cell,%s,%s,%s,%s,%s,%d,,\n", q(c.Label), m, num(est), num(lo), num(hi), st.Games)
+			fmt.Fprintf(&b, "%s,estimate,%s,%s,%s,%s,%s,%s,%d,,,,,,,,,,,\n", complete, factors(c), m, unit(m.String()), full(est), full(lo), full(hi), st.Games)
+		}
+	}
+	// The cell and baseline of each test, by the names Tests gives them.
+	type tested struct {
+		cell                 int
+		axis, baseline, bcel string
+	}
+	byName := map[string]tested{}
+	for _, p := range e.Pairs {
+		byName[pairName(&e.Cells[p.A], &e.Cells[p.B], p.Axis)] = tested{p.A, p.Axis, e.Cells[p.B].Coords[p.Axis], strconv.Itoa(p.B)}
+	}
+	for _, os := range e.OneSample {
+		for i, c := range e.Cells {
+			if math.IsNaN(os.Against) {
+				byName[fmt.Sprintf("%s vs the fair share %.4g", c.Label, 1/float64(c.Config.Players))] = tested{cell: i, baseline: "fair share 1/players"}
+			} else {
+				byName[fmt.Sprintf("%s vs %g", c.Label, os.Against)] = tested{cell: i, baseline: strconv.FormatFloat(os.Against, 'g', -1, 64)}
+			}
 		}
 	}
 	for _, t := range tests {
-		fmt.Fprintf(&b, "test,%s,%s,%s,%s,%s,%d,%s,%s\n", q(t.Name), t.Metric, num(t.Effect), num(t.EffectLo), num(t.EffectHi), t.N, num(t.P), num(t.PHolm))
+		who, ok := byName[t.Name]
+		f := "," + q(t.Name) + strings.Repeat(",", 4+len(vars)) // unknown: the name as the label
+		if ok {
+			f = factors(&e.Cells[who.cell])
+		}
+		fmt.Fprintf(&b, "%s,test,%s,%s,%s,%s,,,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", complete, f, t.Metric, unit(t.Metric), full(t.EstA), t.N,
+			q(who.axis), q(who.baseline), who.bcel, full(t.EstB),
+			full(t.Effect), full(t.EffectLo), full(t.EffectHi), full(t.P), full(t.PHolm), q(t.Method), q(t.NotTestable))
 	}
 	return b.String()
 }
 
-func num(v float64) string {
+// full prints a float in full: the shortest form that reads back exactly;
+// NaN (undefined) as an empty field.
+func full(v float64) string {
 	if math.IsNaN(v) {
 		return ""
 	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 func pct(v float64) string {

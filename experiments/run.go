@@ -130,6 +130,7 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, err
 		}
 		ws[w] = wk
+		defer wk.close()
 	}
 	res.Cells = make([]CellResult, len(cells))
 	for i := range res.Cells {
@@ -333,11 +334,22 @@ func newWorker(e *Experiment, cells []sim.Config) (*worker, error) {
 	return w, nil
 }
 
-// play plays game i in every active cell and pairs the outcomes.
-func (w *worker) play(i int64, active []bool) {
+// close ends the worker's external bots.
+func (w *worker) close() {
+	for _, t := range w.tables {
+		t.Close()
+	}
+}
+
+// play plays game i in every active cell and pairs the outcomes; it fails
+// when a strategy failed (an external bot).
+func (w *worker) play(i int64, active []bool) error {
 	for c, t := range w.tables {
 		if active[c] {
 			w.outcomes[c] = outcomeOf(t.Play(i), &w.cells[c], i)
+			if err := t.Err(); err != nil {
+				return err
+			}
 		}
 	}
 	for k, p := range w.e.Pairs {
@@ -345,6 +357,7 @@ func (w *worker) play(i int64, active []bool) {
 			w.pairs[k].add(&w.outcomes[p.A], &w.outcomes[p.B])
 		}
 	}
+	return nil
 }
 
 // runBatch plays the games [a, b) until done, cancelled or paused, and
@@ -375,7 +388,9 @@ func runBatch(ctx context.Context, pause *atomic.Bool, ws []*worker, active []bo
 					}
 				}
 				for i := lo; i < hi; i++ {
-					wk.play(i, active)
+					if err := wk.play(i, active); err != nil {
+						return err
+					}
 				}
 				if wk.rec != nil {
 					if err := wk.rec.End(hi); err != nil {

@@ -124,7 +124,7 @@ func TestCheckFindsTampering(t *testing.T) {
 		{"outcomes", func(s *Stats) { s.Finished-- }, "is not the 2000 games"},
 		{"places", func(s *Stats) { s.PlacesBySeat[0][0] = -5 }, "places_by_seat[0][0] is negative"},
 		{"first to act", func(s *Stats) { s.FirstToActWins = s.Games + 1 }, "first_to_act_wins"},
-		{"event", func(s *Stats) { s.Events["skips"] = -3 }, "events.skips is negative"},
+		{"event", func(s *Stats) { s.Events["turns_lost"] = -3 }, "events.turns_lost is negative"},
 		{"strategy", func(s *Stats) { s.WinsByStrategy[1]++ }, "wins_by_strategy[1] is"},
 		{"strategy sum", func(s *Stats) { s.WinsByStrategy[0] = s.WinsByPosition[0] + s.WinsByPosition[2] + 1 }, "wins_by_strategy[0] is"},
 	} {

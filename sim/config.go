@@ -160,10 +160,13 @@ func (c *Config) rotation(game int64) int {
 // NewGame builds an engine table for the games of rotation offset rot: seat
 // s plays line-up position (s+rot) mod n. Every call makes new strategy
 // instances.
-func (c *Config) NewGame(rot int) (*engine.Game, error) {
+func (c *Config) NewGame(rot int) (*engine.Game, error) { return c.newGame(rot, strategy.NewPool()) }
+
+// newGame is NewGame with the external bots of pool.
+func (c *Config) newGame(rot int, pool *strategy.Pool) (*engine.Game, error) {
 	ss := make([]engine.Strategy, c.Players)
 	for s := range ss {
-		ss[s] = c.LineUp[(s+rot)%c.Players].New()
+		ss[s] = c.LineUp[(s+rot)%c.Players].NewIn(pool)
 	}
 	return engine.NewGame(c.Options, ss)
 }

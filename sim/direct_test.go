@@ -288,7 +288,7 @@ func TestSummaryCSVByValue(t *testing.T) {
 	for v := 1; v <= 10; v++ {
 		st.Turns.Add(v)
 	}
-	st.Events["skips"] = 1265996
+	st.Events["turns_lost"] = 1265996
 	s := Summarize(c.Identity(), &st, 0, 10, true, 2.5, "t")
 	s.GamesPerSecond = 4
 	text := s.CSV()
@@ -328,7 +328,7 @@ func TestSummaryCSVByValue(t *testing.T) {
 			t.Errorf("%s column %d: %q, want %q", metric, col, got, want)
 		}
 	}
-	exact("events_skips", 0, "1265996") // not 1.266e+06
+	exact("events_turns_lost", 0, "1265996") // not 1.266e+06
 	exact("games", 0, "10")
 	exact("turns_mean", 0, "5.5")
 	// Student t interval of 1..10: 5.5 +- t(0.975, 9) * sd / sqrt(10), with
@@ -414,7 +414,7 @@ func TestMergeAddsEveryField(t *testing.T) {
 				x.Add(int(k % 50))
 			case *map[string]int64:
 				k++
-				(*x)["skips"] = k
+				(*x)["turns_lost"] = k
 			case *Extreme:
 				k++
 				*x = Extreme{Game: k, Value: int(k)}
@@ -454,7 +454,7 @@ func TestMergeAddsEveryField(t *testing.T) {
 			o := bv.Field(i).Interface().(analysis.IntHist)
 			w.Merge(&o)
 		case *map[string]int64:
-			(*w)["skips"] += bv.Field(i).Interface().(map[string]int64)["skips"]
+			(*w)["turns_lost"] += bv.Field(i).Interface().(map[string]int64)["turns_lost"]
 		case *Extreme: // b's are larger: they win
 			*w = bv.Field(i).Interface().(Extreme)
 		}

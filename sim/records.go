@@ -379,6 +379,18 @@ func (r *Records) Finish(x int64, complete bool) error {
 	return r.join(x)
 }
 
+// JoinRecords writes the records file of spec from its segments, which
+// must cover [spec.Lo, to): the end of a run whose calls deferred it
+// (Options.RecordsDefer).
+func JoinRecords(spec RecordSpec, to int64) error {
+	spec.From = to
+	r, err := OpenRecords(spec)
+	if err != nil {
+		return err
+	}
+	return r.Finish(to, true)
+}
+
 // Close stops the writer without a cut, dropping the open segment (after
 // a failed run). It may be called after Finish.
 func (r *Records) Close() {

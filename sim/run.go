@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/strategy"
 )
 
 // chunk is the number of consecutive games a worker takes at a time: large
@@ -50,6 +52,12 @@ type Options struct {
 	// or .jsonl). Its segments are cut before each checkpoint, so that a
 	// resumed run holds every game once (see Records).
 	Records string
+	// RecordsRun replaces the run key of the records (RecordRun of the
+	// configuration), and RecordsDefer leaves a complete run's segments
+	// unjoined: for a caller that plays one run as a series of calls
+	// (simulate --ci-width) and joins them itself (JoinRecords).
+	RecordsRun   string
+	RecordsDefer bool
 }
 
 // Simulate plays the games of cfg's shard on a pool of workers. Game i
@@ -95,11 +103,16 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 			return nil, err
 		}
 		tables[w] = t
+		defer t.Close()
 	}
 	var recs *Records
 	if o.Records != "" {
 		var err error
-		recs, err = OpenRecords(RecordSpec{Path: o.Records, Layout: LayoutOf(cfg), Run: RecordRun(cfg.Identity(), cfg.Shard.String()),
+		key := o.RecordsRun
+		if key == "" {
+			key = RecordRun(cfg.Identity(), cfg.Shard.String())
+		}
+		recs, err = OpenRecords(RecordSpec{Path: o.Records, Layout: LayoutOf(cfg), Run: key,
 			Lo: lo, From: x, Workers: workers, BatchRows: chunk})
 		if err != nil {
 			return nil, err
@@ -145,6 +158,9 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 					}
 					for i := a; i < b; i++ {
 						wk.Play(i)
+						if err := wk.Err(); err != nil {
+							return err
+						}
 					}
 					if recs != nil {
 						if err := wk.rec.End(b); err != nil {
@@ -157,7 +173,16 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 			})
 		}
 		if err := eg.Wait(); err != nil {
-			return nil, err
+			var se *StrategyError
+			if !errors.As(err, &se) {
+				return nil, err
+			}
+			// A strategy failed: this segment's games are dropped, and the
+			// run stands as of the last segment, incomplete.
+			run.Stats.trim()
+			run.Elapsed = prior + time.Since(start)
+			run.Complete = false
+			return run, err
 		}
 		// Every chunk handed out was played to its end: [x, next) is done.
 		x = min(next.Load(), end)
@@ -184,7 +209,7 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 	run.Elapsed = prior + time.Since(start)
 	run.Complete = x == hi && run.Stats.Games == hi-lo
 	if recs != nil {
-		if err := recs.Finish(x, run.Complete); err != nil {
+		if err := recs.Finish(x, run.Complete && !o.RecordsDefer); err != nil {
 			return nil, err
 		}
 	}
@@ -230,6 +255,8 @@ func startTicker(interval time.Duration, tick func()) (stop func()) {
 type Table struct {
 	cfg   *Config
 	games []*engine.Game
+	pool  *strategy.Pool // the table's external bots: one process per command
+	last  *engine.Game   // the game played last
 	Stats Stats
 	rec   *RecordSink // nil: no records
 	cell  int32
@@ -246,8 +273,9 @@ func NewTable(cfg *Config) (*Table, error) {
 		rotations = cfg.Players
 	}
 	onRound := t.onRound
+	t.pool = strategy.NewPool()
 	for rot := range rotations {
-		g, err := cfg.NewGame(rot)
+		g, err := cfg.newGame(rot, t.pool)
 		if err != nil {
 			return nil, err
 		}
@@ -260,13 +288,37 @@ func NewTable(cfg *Config) (*Table, error) {
 // Play plays game i, adds it to the stats and returns its result, valid
 // until the next call.
 func (t *Table) Play(i int64) *engine.Result {
-	r := t.games[t.cfg.rotation(i)].Play(t.cfg.Seed, uint64(i))
+	g := t.games[t.cfg.rotation(i)]
+	t.last = g
+	r := g.Play(t.cfg.Seed, uint64(i))
 	t.Stats.add(t.cfg, i, r)
 	if t.rec != nil {
 		t.rec.add(t.cfg, t.cell, i, r)
 	}
 	return r
 }
+
+// Err reports a strategy that failed in the last game: an external bot
+// that stopped answering, or a move index out of range. That game and the
+// table's stats since the last TakeStats are not to be trusted.
+func (t *Table) Err() error {
+	if t.last != nil && t.last.Err() != nil {
+		return &StrategyError{t.last.Err()}
+	}
+	if err := t.pool.Err(); err != nil {
+		return &StrategyError{err}
+	}
+	return nil
+}
+
+// Close ends the table's external bots.
+func (t *Table) Close() error { return t.pool.Close() }
+
+// StrategyError is a strategy's failure, which stops a run.
+type StrategyError struct{ Err error }
+
+func (e *StrategyError) Error() string { return e.Err.Error() }
+func (e *StrategyError) Unwrap() error { return e.Err }
 
 // Seal finishes the stats after the last game; they can then be merged.
 func (t *Table) Seal() { t.Stats.seal() }

@@ -270,8 +270,9 @@ func clip(line []byte) string {
 // is not the protocol or answers a move that does not exist) stops the
 // run: Err reports it, naming the bot, the game and the decision.
 type Exec struct {
-	bot  *bot
-	game uint64
+	bot   *bot
+	game  uint64
+	begun bool // the bot was told that game begins
 }
 
 // Err is the bot's failure, if any.
@@ -281,7 +282,7 @@ func (x *Exec) Err() error { return x.bot.err }
 // drawn from the seat's own stream, so the bot's games are reproducible
 // and it never learns the run's seed.
 func (x *Exec) Begin(v *engine.View) {
-	x.game = v.Game()
+	x.game, x.begun = v.Game(), true
 	if !x.bot.ready(v.Seat(), x.game) {
 		return
 	}
@@ -317,6 +318,9 @@ func (x *Exec) Observe(v *engine.View, e engine.Event) {
 
 // Decide implements engine.Strategy.
 func (x *Exec) Decide(v *engine.View, moves []engine.Move) int {
+	if !x.begun || x.game != v.Game() {
+		x.Begin(v) // not told by a Game (a wrapper hides Begin)
+	}
 	seat, what := v.Seat(), "decision "+v.Decision().String()
 	if !x.bot.ready(seat, x.game) {
 		return 0

@@ -130,3 +130,40 @@ func TestExecPythonExample(t *testing.T) {
 		t.Fatalf("%d games", len(rs))
 	}
 }
+
+// counting counts the decisions put to a strategy.
+type counting struct {
+	engine.Strategy
+	n *int
+}
+
+func (c counting) Decide(v *engine.View, moves []engine.Move) int {
+	*c.n++
+	return c.Strategy.Decide(v, moves)
+}
+
+// BenchmarkExecBot measures decisions per second through the protocol with
+// the Go test bot in both seats of a two-player game.
+func BenchmarkExecBot(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "bot")
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/bot").CombinedOutput(); err != nil {
+		b.Fatalf("building the test bot: %v\n%s", err, out)
+	}
+	s := strategy.MustParse("exec:" + bin)
+	pool := strategy.NewPool()
+	defer pool.Close()
+	n := 0
+	g, err := engine.NewGame(engine.DefaultOptions(engine.Classic), []engine.Strategy{counting{s.NewIn(pool), &n}, counting{s.NewIn(pool), &n}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := uint64(0)
+	for b.Loop() {
+		g.Play(1, i)
+		i++
+	}
+	if err := pool.Err(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "decisions/s")
+}

@@ -42,6 +42,10 @@ func DefaultHeuristic() Heuristic {
 // ReactionSpeed implements engine.Reactor.
 func (h *Heuristic) ReactionSpeed() float64 { return h.Speed }
 
+// AlwaysCallsUNO implements engine.UNOCaller: with forget 0 it always calls,
+// drawing no random number to decide.
+func (h *Heuristic) AlwaysCallsUNO() bool { return h.Forget <= 0 }
+
 // Decide implements engine.Strategy.
 func (h *Heuristic) Decide(v *engine.View, moves []engine.Move) int {
 	r := v.Rand()

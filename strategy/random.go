@@ -10,6 +10,9 @@ import "github.com/unosim/unosim/engine"
 // (house rules) it chooses uniformly.
 type Random struct{}
 
+// AlwaysCallsUNO implements engine.UNOCaller.
+func (*Random) AlwaysCallsUNO() bool { return true }
+
 // Decide implements engine.Strategy.
 func (*Random) Decide(v *engine.View, moves []engine.Move) int {
 	r := v.Rand()

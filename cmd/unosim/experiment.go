@@ -28,10 +28,10 @@ player counts, strategy line-ups, variables), the games per cell, the seed and t
 Every cell plays the same deals; comparisons use paired tests with Holm's correction. See the
 README for the file format, and 'unosim experiment list' for the built-in experiments.`,
 	}
-	cmd.AddCommand(newExperimentRunCmd(a), newExperimentValidateCmd(a), newExperimentListCmd(a))
+	cmd.AddCommand(newExperimentRunCmd(a), newExperimentValidateCmd(a), newExperimentListCmd(a), newExperimentShowCmd(a))
 	cmd.Args = cobra.NoArgs
 	cmd.RunE = func(*cobra.Command, []string) error {
-		return usagef("experiment needs a command: run, validate or list")
+		return usagef("experiment needs a command: run, validate, list or show")
 	}
 	return cmd
 }
@@ -55,17 +55,69 @@ func loadExperiment(arg string) (*experiments.Experiment, []byte, error) {
 	}
 }
 
+// experimentJSON is 'unosim experiment validate --json'.
+type experimentJSON struct {
+	Source      string     `json:"source"`
+	Name        string     `json:"name"`
+	Valid       bool       `json:"valid"`
+	Hash        string     `json:"hash"`
+	Games       int64      `json:"games"` // per cell; 0: not given
+	Seed        uint64     `json:"seed"`
+	Main        string     `json:"main"`
+	Axes        []string   `json:"axes"`
+	Cells       []cellJSON `json:"cells"`
+	Pairs       int        `json:"paired_comparisons"`
+	OneSample   int        `json:"one_sample_tests_per_cell"`
+	Warnings    []string   `json:"warnings"`
+	Description string     `json:"description"`
+}
+
+type cellJSON struct {
+	Index   int               `json:"index"`
+	Label   string            `json:"label"`
+	Coords  map[string]string `json:"coords"`
+	Players int               `json:"players"`
+	Rules   string            `json:"rules"`
+	Options map[string]string `json:"options"` // changed from the rule set's defaults
+	LineUp  []string          `json:"lineup"`
+	Seats   string            `json:"seats"`
+}
+
+func describeExperiment(e *experiments.Experiment) experimentJSON {
+	j := experimentJSON{Source: e.Source, Name: e.File.Name, Valid: true, Hash: e.Hash, Games: e.File.Games, Seed: e.File.Seed,
+		Main: e.Main.String(), Axes: append([]string{}, e.Axes...), Cells: []cellJSON{}, Pairs: len(e.Pairs), OneSample: len(e.OneSample),
+		Warnings: append([]string{}, e.Warnings...), Description: strings.TrimSpace(e.File.Description)}
+	for _, c := range e.Cells {
+		cj := cellJSON{Index: c.Index, Label: c.Label, Coords: c.Coords, Players: c.Config.Players, Rules: c.Config.Options.Rules.String(),
+			Options: map[string]string{}, Seats: c.Config.Seats.String()}
+		for _, kv := range changedOptions(c.Config.Options) {
+			cj.Options[kv[0]] = kv[1]
+		}
+		for _, s := range c.Config.LineUp {
+			cj.LineUp = append(cj.LineUp, s.String())
+		}
+		j.Cells = append(j.Cells, cj)
+	}
+	return j
+}
+
 func newExperimentValidateCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:   "validate FILE|NAME",
-		Short: "Check an experiment file and list its cells and comparisons",
-		Args:  oneArg("one experiment file or built-in name (see 'unosim experiment list')"),
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:               "validate FILE|NAME",
+		Short:             "Check an experiment file and list its cells and comparisons",
+		Long:              "Check an experiment file and list its cells and comparisons; --json prints them as one JSON object (an invalid file still exits 2 with the message on stderr).",
+		Args:              oneArg("one experiment file or built-in name (see 'unosim experiment list')"),
+		ValidArgsFunction: completeExperiment,
 		RunE: func(_ *cobra.Command, args []string) error {
 			e, _, err := loadExperiment(args[0])
 			if err != nil {
 				return usageError{err}
 			}
 			warn(a, e.Warnings)
+			if asJSON {
+				return printJSON(a.stdout, describeExperiment(e))
+			}
 			games := thousands(e.File.Games) + " games per cell"
 			if e.File.Games == 0 {
 				games = "games per cell not given (give --games to run it)"
@@ -78,19 +130,73 @@ func newExperimentValidateCmd(a *app) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the experiment's cells and comparisons as one JSON object")
+	return cmd
+}
+
+// builtinJSON is one entry of 'unosim experiment list --json'.
+type builtinJSON struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Cells       int    `json:"cells"`
+	Games       int64  `json:"games"` // per cell
+	Seed        uint64 `json:"seed"`
+}
+
+func builtinListing() ([]builtinJSON, error) {
+	out := []builtinJSON{}
+	for _, b := range experiments.Builtins() {
+		e, err := experiments.LoadBuiltin(b.Name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, builtinJSON{Name: b.Name, Description: b.Description, Cells: len(e.Cells), Games: e.File.Games, Seed: e.File.Seed})
+	}
+	return out, nil
 }
 
 func newExperimentListCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the built-in experiments",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
+			if asJSON {
+				l, err := builtinListing()
+				if err != nil {
+					return runtimeError{err}
+				}
+				return printJSON(a.stdout, l)
+			}
 			for _, b := range experiments.Builtins() {
 				fmt.Fprintf(a.stdout, "%s\n  %s\n\n", b.Name, indent(b.Description))
 			}
 			fmt.Fprintln(a.stdout, "run one with: unosim experiment run NAME --out DIR [--games N]")
+			fmt.Fprintln(a.stdout, "start your own from one with: unosim experiment show NAME > my.yaml")
 			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the list as a JSON array: name, description, cells, games, seed")
+	return cmd
+}
+
+func newExperimentShowCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show NAME",
+		Short: "Print a built-in experiment's file, to start your own from",
+		Long: `Print the file of a built-in experiment (see 'unosim experiment list') exactly as it is built
+in: save it, edit it and run it with 'unosim experiment run FILE'.`,
+		Example:           `  unosim experiment show house-rules`,
+		Args:              oneArg("one built-in experiment name (see 'unosim experiment list')"),
+		ValidArgsFunction: completeExperiment,
+		RunE: func(_ *cobra.Command, args []string) error {
+			data, err := experiments.BuiltinText(args[0])
+			if err != nil {
+				return usagef("experiment show: %v", err)
+			}
+			_, err = a.stdout.Write(data)
+			return err
 		},
 	}
 }
@@ -127,7 +233,8 @@ differs; --force starts over.`,
 		Example: `  unosim experiment run house-rules --out results/house-rules --games 20000
   unosim experiment run my-experiment.yaml --out results/mine --ci-width 0.2
   unosim experiment run player-count --games 1000000 --shard 0/4 --out results/pc-0`,
-		Args: oneArg("one experiment file or built-in name (see 'unosim experiment list')"),
+		Args:              oneArg("one experiment file or built-in name (see 'unosim experiment list')"),
+		ValidArgsFunction: completeExperiment,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			e, text, err := loadExperiment(args[0])
 			if err != nil {

@@ -118,7 +118,7 @@ func TestBadInputExitsTwoBeforeWork(t *testing.T) {
 		{[]string{"merge", existing}, "needs --out"},
 		{[]string{"replay", "--game", "-1"}, `--game "-1": want a game index from 0`},
 		{[]string{"experiment", "foo"}, `unknown command "foo"`},
-		{[]string{"experiment"}, "run, validate or list"},
+		{[]string{"experiment"}, "run, validate, list or show"},
 		{[]string{"completion", "foo"}, `unknown command "foo"`},
 		{[]string{"experiment", "run", "house-rules", "--games", "2", "--shard", "0/4", "--out", filepath.Join(existing, "x")}, "holds no game"},
 		{[]string{"experiment", "run", "house-rules", "--ci-width", "NaN", "--out", filepath.Join(existing, "x")}, "ci-width"},

@@ -56,7 +56,7 @@ func TestREADMECommandsRun(t *testing.T) {
 	for _, args := range cmds {
 		run := args
 		switch {
-		case args[0] == "simulate":
+		case args[0] == "simulate" || args[0] == "compare":
 			run = append(append([]string{}, args...), "--games", "240", "--quiet")
 		case args[0] == "experiment" && args[1] == "run":
 			run = append(append([]string{}, args...), "--games", "24", "--quiet")
@@ -123,7 +123,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		}
 		run := append([]string{}, args...)
 		switch {
-		case args[0] == "simulate":
+		case args[0] == "simulate" || args[0] == "compare":
 			run = append(run, "--games", "240", "--quiet")
 		case args[0] == "experiment" && args[1] == "run":
 			run = append(run, "--games", "24", "--quiet")

@@ -129,3 +129,31 @@ func TestRecordsOfAnotherRunNeedForce(t *testing.T) {
 		t.Fatalf("records after --force: %v", err)
 	}
 }
+
+// simulate --ci-width plays batches as a series of runs: the records are
+// one file with every game once.
+func TestCIWidthRecords(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "g.csv")
+	out, _ := mustRun(t, 0, "simulate", "--games", "20000", "--ci-width", "3", "--batch", "1000", "--json", "--quiet", "--records", rec)
+	var sum struct{ Games int64 }
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || sum.Games < 2000 {
+		t.Fatalf("summary: %v, %d games", err, sum.Games)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")[1:]
+	if int64(len(lines)) != sum.Games {
+		t.Fatalf("%d rows for %d games", len(lines), sum.Games)
+	}
+	for i, l := range lines {
+		if g, _, _ := strings.Cut(strings.SplitN(l, ",", 3)[1], ","); g != strconv.Itoa(i) {
+			t.Fatalf("row %d is game %s", i, g)
+		}
+	}
+	if _, err := os.Stat(rec + ".parts"); err == nil {
+		t.Error("segments left")
+	}
+}

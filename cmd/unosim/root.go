@@ -96,11 +96,14 @@ rule effects with confidence intervals. The same seed gives the same results on 
 for any number of workers and any split into shards.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		Version:       version,
 	}
+	root.SetVersionTemplate("unosim {{.Version}}\n")
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(flagError)
-	root.AddCommand(newSimulateCmd(a), newMatchCmd(a), newTournamentCmd(a), newTuneCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newShardsCmd(a), newReportCmd(a), newExperimentCmd(a), newVersionCmd(a))
+	root.AddCommand(newSimulateCmd(a), newMatchCmd(a), newTournamentCmd(a), newTuneCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newShardsCmd(a), newReportCmd(a), newExperimentCmd(a), newVersionCmd(a), newCompareCmd(a))
+	registerCompletions(root)
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
@@ -113,23 +116,56 @@ for any number of workers and any split into shards.`,
 	return root
 }
 
+// versionInfo is what 'unosim version --json' prints.
+type versionInfo struct {
+	Version     string `json:"version"`
+	Build       string `json:"build"`
+	Go          string `json:"go,omitempty"`
+	VCSRevision string `json:"vcs_revision,omitempty"`
+	VCSModified string `json:"vcs_modified,omitempty"`
+}
+
+func thisVersion() versionInfo {
+	v := versionInfo{Version: version, Build: sim.ThisBuild(version).Build}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v.Go = bi.GoVersion
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				v.VCSRevision = s.Value
+			case "vcs.modified":
+				v.VCSModified = s.Value
+			}
+		}
+	}
+	return v
+}
+
 func newVersionCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of unosim and of the Go toolchain that built it",
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			fmt.Fprintf(a.stdout, "unosim %s\n", version)
-			fmt.Fprintf(a.stdout, "build %s\n", sim.ThisBuild(version).Build)
-			if bi, ok := debug.ReadBuildInfo(); ok {
-				fmt.Fprintf(a.stdout, "go %s\n", bi.GoVersion)
-				for _, s := range bi.Settings {
-					if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-						fmt.Fprintf(a.stdout, "%s %s\n", s.Key, s.Value)
-					}
-				}
+			v := thisVersion()
+			if asJSON {
+				return printJSON(a.stdout, v)
+			}
+			fmt.Fprintf(a.stdout, "unosim %s\n", v.Version)
+			fmt.Fprintf(a.stdout, "build %s\n", v.Build)
+			if v.Go != "" {
+				fmt.Fprintf(a.stdout, "go %s\n", v.Go)
+			}
+			if v.VCSRevision != "" {
+				fmt.Fprintf(a.stdout, "vcs.revision %s\n", v.VCSRevision)
+			}
+			if v.VCSModified != "" {
+				fmt.Fprintf(a.stdout, "vcs.modified %s\n", v.VCSModified)
 			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print version, build, go and the VCS revision as one JSON object")
+	return cmd
 }

@@ -22,7 +22,7 @@ func defaultOption(rules, name string) (string, bool) {
 
 type ruleListing struct {
 	RuleSets []ruleSetInfo `json:"rule_sets"`
-	Options  []optionInfo  `json:"options"`
+	Options  []optionJSON  `json:"options"`
 }
 
 type ruleSetInfo struct {
@@ -33,13 +33,6 @@ type ruleSetInfo struct {
 	MaxPlayers int    `json:"max_players"`
 }
 
-type optionInfo struct {
-	Name     string            `json:"name"`
-	Values   string            `json:"values"`
-	Defaults map[string]string `json:"defaults"`
-	Doc      string            `json:"doc"`
-}
-
 func listRules() ruleListing {
 	var l ruleListing
 	for r := engine.Classic; r < engine.NumRuleSets; r++ {
@@ -48,11 +41,7 @@ func listRules() ruleListing {
 		l.RuleSets = append(l.RuleSets, ruleSetInfo{r.String(), o.Deck.String(), o.Deck.Size(), lo, hi})
 	}
 	for _, s := range engine.OptionSpecs() {
-		oi := optionInfo{Name: s.Name, Values: s.Values, Doc: s.Doc, Defaults: map[string]string{}}
-		for r := engine.Classic; r < engine.NumRuleSets; r++ {
-			oi.Defaults[r.String()] = s.Default(r)
-		}
-		l.Options = append(l.Options, oi)
+		l.Options = append(l.Options, optionType(&s))
 	}
 	return l
 }
@@ -63,7 +52,9 @@ func newRulesCmd(a *app) *cobra.Command {
 		Use:   "rules",
 		Short: "List the rule sets and every option with its default per rule set and its allowed values",
 		Long: `List the rule sets and every option of RULES.md with its default under each rule set and its
-allowed values. Change an option with --set option=value in simulate and replay.`,
+allowed values. Change an option with --set option=value in simulate and replay. --json gives
+each option typed: type (boolean, enum, integer, deck, rule-set), minimum and maximum of an
+integer (maximum omitted: none has one), the enum values, and the default per rule set.`,
 		Args: noArgs,
 		RunE: func(*cobra.Command, []string) error {
 			l := listRules()

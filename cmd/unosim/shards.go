@@ -117,7 +117,7 @@ func newReportCmd(a *app) *cobra.Command {
 		Use:   "report DIR",
 		Short: "Render a run's report again from its stats.json",
 		Long: `Render the files derived from a run's stats.json again: for an experiment, summary.csv, plots/
-and report.md (and the manifest listing them); for simulate, summary.json and summary.csv. Use it
+and report.md (and the manifest listing them); for simulate, summary.json, summary.csv, report.md and plots/ (as simulate --report writes them). Use it
 after a failure left the data without its report (a full disk), or after a merge.`,
 		Example: `  unosim report results/house-rules`,
 		Args:    oneArg("the output directory of a run"),
@@ -149,7 +149,14 @@ after a failure left the data without its report (a full disk), or after a merge
 				if err := sim.WriteSummaries(dir, f, version); err != nil {
 					return runtimeError{err}
 				}
-				fmt.Fprintf(a.stdout, "rendered %s/summary.json and summary.csv from stats.json\n", dir)
+				if f.Stats.Games == 0 {
+					fmt.Fprintf(a.stdout, "rendered %s/summary.json and summary.csv from stats.json (no game played: no report)\n", dir)
+					break
+				}
+				if err := sim.WriteReport(dir, f, version, ""); err != nil {
+					return runtimeError{err}
+				}
+				fmt.Fprintf(a.stdout, "rendered %s/summary.json, summary.csv, report.md and plots/ from stats.json\n", dir)
 			default:
 				return usagef("%s/stats.json: format %q is not a unosim record", dir, format)
 			}

@@ -1,11 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
+
+	"github.com/unosim/unosim/engine"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -24,6 +30,9 @@ type simulateOptions struct {
 	profile string
 	records string
 	run     runFlags
+	ciWidth float64 // > 0: play in batches until the mean turns' 95% interval is this narrow
+	batch   int64   // games per batch with ciWidth
+	report  bool    // with out: write report.md and plots/
 }
 
 func newSimulateCmd(a *app) *cobra.Command {
@@ -40,12 +49,17 @@ With --out, the run writes a checkpoint (stats.json, marked incomplete) every --
 and when stopped by SIGTERM or Ctrl-C. Rerunning the same command with the same --out resumes
 from it and plays only the missing games: the result is identical to an uninterrupted run. A
 finished directory is left as it is ("already complete", exit 0); a directory holding another
-run is refused (exit 2) with what differs; --force starts over.`,
+run is refused (exit 2) with what differs; --force starts over.
+
+Events counted per game (events and events_per_game in the output):
+` + counterHelp(),
 		Example: `  unosim simulate
   unosim simulate --players 2 --games 100000 --strategy random
   unosim simulate --strategy heuristic:bluff=0.3 --strategy heuristic --seats rotate --players 2
   unosim simulate --set stack-draw-two=true --set max-turns=2000 --json
-  unosim simulate --games 10000000 --shard 0/4 --out run/shard0`,
+  unosim simulate --games 10000000 --shard 0/4 --out run/shard0
+  unosim simulate --ci-width 0.2 --games 2000000
+  unosim simulate --players 3 --strategy heuristic --strategy random --strategy random --out run/mixed --report`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulate(cmd, a, o) },
 	}
@@ -60,6 +74,9 @@ run is refused (exit 2) with what differs; --force starts over.`,
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the run to this file (for performance work; see the README)")
 	recordsFlag(fs, &o.records)
 	o.run.register(fs)
+	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play in batches of --batch games until the 95% interval of the mean turns is at most this wide (at least two batches; --games is the most)")
+	int64Flag(fs, &o.batch, "batch", "a number of games", 10_000, 1, sim.MaxGames, "games per batch with --ci-width")
+	fs.BoolVar(&o.report, "report", false, "with --out, also write report.md and plots/ (game lengths, win rates by seat and strategy)")
 	return cmd
 }
 
@@ -87,6 +104,21 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	}
 	if err := checkRecords(o.records, o.out); err != nil {
 		return err
+	}
+	if o.ciWidth < 0 || math.IsNaN(o.ciWidth) || math.IsInf(o.ciWidth, 0) {
+		return usagef("--ci-width %v: want a positive width in turns", o.ciWidth)
+	}
+	if o.ciWidth > 0 && cfg.Shard.Count > 1 {
+		return usagef("--ci-width and --shard cannot be combined: a shard cannot know when the whole run is precise enough")
+	}
+	if o.ciWidth > 0 && cmd.Flags().Changed("checkpoint-every") {
+		return usagef("--ci-width and --checkpoint-every cannot be combined: a --ci-width run is written when it stops and is not resumed")
+	}
+	if cmd.Flags().Changed("batch") && o.ciWidth == 0 {
+		return usagef("--batch needs --ci-width W: it is the number of games between two checks of the interval")
+	}
+	if o.report && o.out == "" {
+		return usagef("--report needs --out DIR, where report.md and plots/ are written")
 	}
 	if o.out == "" {
 		for _, f := range []string{"force", "checkpoint-every"} {
@@ -120,6 +152,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 				os.Remove(o.out) // only an empty directory: nothing was recorded
 			}
 		}()
+		if has && o.ciWidth > 0 {
+			return usagef("output directory %s holds a run: a --ci-width run cannot be resumed (its length depends on its interval); choose another --out, or --force to start over", o.out)
+		}
 		if has {
 			prior, err := sim.ReadStats(o.out)
 			if err != nil {
@@ -154,16 +189,32 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	}
 	ro.Progress, ro.Interval = o.run.progress(a, cfg.Shard, o.out, resume, ro.Interval)
 	defer o.run.finish(false)
-	run, err := sim.SimulateWith(cmd.Context(), cfg, ro)
-	if err != nil {
+	var run *sim.Run
+	stop := ""
+	if o.ciWidth > 0 {
+		ro.Checkpoint = nil // the batches are the checkpoints; the run is written when it stops
+		run, stop, err = simulateToWidth(cmd.Context(), cfg, ro, o.ciWidth, o.batch)
+	} else {
+		run, err = sim.SimulateWith(cmd.Context(), cfg, ro)
+	}
+	var failed *sim.StrategyError
+	if err != nil && (run == nil || !errors.As(err, &failed)) {
 		return runtimeError{err}
 	}
 	o.run.finish(run.Complete) // before anything goes to stdout
+	if stop != "" {
+		fmt.Fprintln(a.stderr, "unosim: --ci-width:", stop)
+	}
 	file := run.File()
 	file.Producer = producer
 	if o.out != "" {
 		if err := sim.WriteOutputs(o.out, file, version); err != nil {
 			return runtimeError{err}
+		}
+		if o.report {
+			if err := sim.WriteReport(o.out, file, version, stop); err != nil {
+				return runtimeError{err}
+			}
 		}
 	}
 	if err := recordsDone(a, o.records, o.out, run.Complete); err != nil {
@@ -171,6 +222,9 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	}
 	if err := printSimulate(a, o, file); err != nil {
 		return err
+	}
+	if failed != nil {
+		return runtimeError{fmt.Errorf("%w; the games finished before it were reported and marked incomplete", failed)}
 	}
 	if !run.Complete {
 		return errInterrupted
@@ -209,10 +263,82 @@ func simulateDone(a *app, o *simulateOptions, prior *sim.StatsFile) error {
 			return runtimeError{err}
 		}
 	}
+	if o.report && !fileExists(filepath.Join(o.out, "report.md")) {
+		if err := sim.WriteReport(o.out, prior, version, ""); err != nil {
+			return runtimeError{err}
+		}
+	}
 	return printSimulate(a, o, prior)
+}
+
+// simulateToWidth plays cfg in batches of batch games until the 95%
+// interval of the mean turns is at most width wide, or cfg.Games are
+// played. The rule is checked only at the end of batch k >= 2 (games
+// [0, k*batch)), on the stats of those games alone: the games played, and
+// so every number, are the same for any worker count, and the result is
+// exactly a plain run of that many games (its stats.json says so). It
+// returns the run and why it stopped.
+func simulateToWidth(ctx context.Context, cfg *sim.Config, ro sim.Options, width float64, batch int64) (run *sim.Run, stop string, err error) {
+	limit := cfg.Games
+	progress := ro.Progress
+	if ro.Records != "" {
+		// One records file over the batches: one run key, and the
+		// segments joined once the run stops complete.
+		ro.RecordsRun, ro.RecordsDefer = sim.RecordRun(cfg.Identity(), cfg.Shard.String()), true
+		spec := sim.RecordSpec{Path: ro.Records, Layout: sim.LayoutOf(cfg), Run: ro.RecordsRun, Workers: 1, BatchRows: 1}
+		defer func() {
+			if err == nil && run.Complete {
+				err = sim.JoinRecords(spec, run.Lo+run.Stats.Games)
+			}
+		}()
+	}
+	var prev *sim.Run
+	for k := int64(1); ; k++ {
+		n := min(k*batch, limit)
+		c := *cfg
+		c.Games = n
+		if err := c.Validate(); err != nil {
+			return nil, "", err
+		}
+		o := ro
+		if prev != nil {
+			// The games [0, (k-1) batch) are done: the next run resumes them.
+			f := prev.File()
+			f.Identity.Games, f.Planned = n, [2]int64{0, n}
+			o.Resume = f
+		}
+		if progress != nil {
+			base := min((k-1)*batch, limit)
+			o.Progress = func(done, _ int64, el time.Duration) { progress(base+done, limit, el) }
+		}
+		run, err := sim.SimulateWith(ctx, &c, o)
+		if err != nil {
+			return nil, "", err
+		}
+		ci := run.Stats.Turns.MeanCI(sim.Confidence)
+		w := ci.Hi - ci.Lo
+		switch {
+		case !run.Complete:
+			return run, fmt.Sprintf("interrupted after %s games; the 95%% interval of the mean turns was %.4g wide (target %g)", thousands(run.Stats.Games), w, width), nil
+		case k >= 2 && w <= width:
+			return run, fmt.Sprintf("the 95%% interval of the mean turns is %.4g wide after %s games (%d batches of %s; target %g)", w, thousands(n), k, thousands(batch), width), nil
+		case n == limit:
+			return run, fmt.Sprintf("reached the %s-game limit (--games) with a 95%% interval of the mean turns %.4g wide (target %g)", thousands(limit), w, width), nil
+		}
+		prev = run
+	}
 }
 
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// counterHelp lists the event counters for --help.
+func counterHelp() string {
+	var b strings.Builder
+	for c := engine.Counter(0); c < engine.NumCounters; c++ {
+		fmt.Fprintf(&b, "  %-24s %s\n", c, c.Doc())
+	}
+	return strings.TrimRight(b.String(), "\n")
 }

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testBot builds the protocol test bot (strategy/testdata/bot).
+func testBot(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "bot")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../strategy/testdata/bot").CombinedOutput(); err != nil {
+		t.Fatalf("building the test bot: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// A bot in another language plays through simulate: the same results for
+// any number of workers (one bot process per worker), and a bot that fails
+// stops the run with exit 1, naming the bot, the game and the decision,
+// with the games before it written and marked incomplete.
+func TestSimulateWithExecBot(t *testing.T) {
+	bin := testBot(t)
+	var sums []map[string]any
+	for _, workers := range []string{"1", "2"} {
+		code, out, errOut := unosim(t, "simulate", "--players", "2", "--games", "3000", "--workers", workers, "--seats", "rotate",
+			"--strategy", "exec:"+bin, "--strategy", "random", "--json", "--quiet")
+		if code != 0 {
+			t.Fatalf("workers %s: exit %d: %s", workers, code, errOut)
+		}
+		var sum map[string]any
+		if err := json.Unmarshal([]byte(out), &sum); err != nil {
+			t.Fatal(err)
+		}
+		sums = append(sums, sum)
+	}
+	for _, k := range []string{"win_rate_by_strategy", "turns", "events"} {
+		a, _ := json.Marshal(sums[0][k])
+		b, _ := json.Marshal(sums[1][k])
+		if string(a) != string(b) {
+			t.Fatalf("%s differs between 1 and 2 workers:\n%s\n%s", k, a, b)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errOut := unosim(t, "simulate", "--players", "2", "--games", "3000", "--workers", "1",
+		"--strategy", "exec:"+bin+" crash", "--strategy", "random", "--out", dir, "--quiet")
+	if code != 1 {
+		t.Fatalf("a crashing bot: exit %d, want 1: %s", code, errOut)
+	}
+	for _, w := range []string{bin, "game ", "decision ", "exited", "marked incomplete"} {
+		if !strings.Contains(errOut, w) {
+			t.Errorf("message %q does not mention %q", errOut, w)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum map[string]any
+	if err := json.Unmarshal(data, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum["complete"] != false {
+		t.Fatalf("the summary of a failed run says complete: %v", sum["complete"])
+	}
+}
