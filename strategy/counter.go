@@ -1,0 +1,431 @@
+package strategy
+
+import (
+	"math/bits"
+
+	"github.com/unosim/unosim/engine"
+)
+
+// Counter is a card-counting player. It plays like the Heuristic it embeds
+// (which makes its decisions other than the turn, the drawn card, the color
+// and the response) and adds what its seat has seen:
+//
+//   - the exact multiset of cards it has not seen: the deck less its hand,
+//     the discard pile, the mini-pile and the cards it knows to be in other
+//     hands (engine.Knowledge, kept from the observation feed);
+//   - likely voids: a player who drew instead of playing while the color
+//     was c probably holds no card of c. The belief starts at Trust and
+//     fades with every card that player draws later (by the chance that
+//     the new cards miss c); a card of c played by that player ends it;
+//   - how often each player challenged the Wild Draw Fours it faced.
+//
+// From them it plays toward a color the next player likely lacks (the
+// chance that a hand of that size holds none of the unseen cards of the
+// color, or the void belief, weighted by Void), names such a color, bluffs
+// by the expected gain (BluffGain, the next player's challenge judged from
+// exact counts and its record) and challenges by the sound rule with exact
+// counts, the known cards of the player and its void in the reference
+// color.
+//
+// A Counter keeps state between decisions: each seat and worker needs its
+// own (Spec.New), and it allocates nothing per game.
+type Counter struct {
+	Heuristic
+	Trust float64 // the belief in a void inferred from a draw, 0 to 1
+	Void  float64 // the weight of the next player's void in choosing a card or a color, in tenths of a card
+
+	know   engine.Knowledge
+	seat   int
+	void   [engine.MaxPlayers][engine.NumColors]float64
+	turnP  int          // the player whose turn began, or -1
+	turnC  engine.Color // the color when it began
+	fresh  bool         // that player has neither played nor drawn yet this turn
+	own    [engine.NumColors]int
+	faced  [engine.MaxPlayers]int // Wild Draw Fours faced, this game
+	chall  [engine.MaxPlayers]int // challenges made, this game
+	unseen [engine.NumCards]int   // the unseen cards by kind, as of the last refresh
+	total  int                    // their number
+}
+
+// DefaultCounter is the counter with its default parameters.
+func DefaultCounter() Counter {
+	return Counter{Heuristic: DefaultHeuristic(), Trust: 0.9, Void: 6}
+}
+
+// fade[n] is the chance that n drawn cards all miss a given color, taking a
+// quarter of the unseen cards to be of each color.
+var fade = func() (f [17]float64) {
+	p := 1.0
+	for i := range f {
+		f[i] = p
+		p *= 0.75
+	}
+	return f
+}()
+
+// Begin implements engine.Observer.
+func (c *Counter) Begin(v *engine.View) {
+	c.seat = v.Seat()
+	c.know.Reset(c.seat)
+	c.void = [engine.MaxPlayers][engine.NumColors]float64{}
+	c.faced, c.chall = [engine.MaxPlayers]int{}, [engine.MaxPlayers]int{}
+	c.turnP, c.fresh = -1, false
+	c.snapshot(v)
+}
+
+func (c *Counter) snapshot(v *engine.View) {
+	h := v.Hand()
+	for col := range c.own {
+		c.own[col] = h.ColorCount(engine.Color(col))
+	}
+}
+
+// ownVoids is the void row of the player who now holds the seat's old hand:
+// certain for each color it had none of.
+func (c *Counter) ownVoids() (row [engine.NumColors]float64) {
+	for col, n := range c.own {
+		if n == 0 {
+			row[col] = 1
+		}
+	}
+	return row
+}
+
+// Observe implements engine.Observer.
+func (c *Counter) Observe(v *engine.View, e engine.Event) {
+	c.know.Observe(v, e)
+	p := e.Player
+	switch e.Kind {
+	case engine.EvRound:
+		c.void = [engine.MaxPlayers][engine.NumColors]float64{}
+		c.turnP, c.fresh = -1, false
+	case engine.EvTurn:
+		c.turnP, c.turnC, c.fresh = p, v.Color(), true
+	case engine.EvDraw:
+		if p == c.seat {
+			break
+		}
+		if p == c.turnP && c.fresh {
+			c.void[p][c.turnC] = c.Trust // drew instead of playing
+			c.fresh = false
+			break
+		}
+		if p == c.turnP {
+			break // more draws of the same turn (draw-until-playable) missed the color too
+		}
+		f := 0.0
+		if e.N2 < len(fade) {
+			f = fade[e.N2]
+		}
+		for col := range c.void[p] {
+			c.void[p][col] = float64(c.void[p][col] * f)
+		}
+	case engine.EvPileTake:
+		if p != c.seat {
+			f := 0.0
+			if e.N < len(fade) {
+				f = fade[e.N]
+			}
+			for col := range c.void[p] {
+				c.void[p][col] = float64(c.void[p][col] * f)
+			}
+		}
+	case engine.EvPlay, engine.EvStack, engine.EvDeflect, engine.EvJumpIn, engine.EvPile:
+		if p == c.turnP {
+			c.fresh = false
+		}
+		if p != c.seat && !e.Card.IsWild() {
+			c.void[p][e.Card.Color()] = 0
+		}
+		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
+			c.faced[v.NextOf(p)]++
+		}
+	case engine.EvChallenge:
+		c.chall[p]++
+	case engine.EvSwap:
+		o := e.Other
+		c.void[p], c.void[o] = c.void[o], c.void[p]
+		switch c.seat {
+		case p:
+			c.void[o] = c.ownVoids()
+		case o:
+			c.void[p] = c.ownVoids()
+		}
+	case engine.EvRotate:
+		var moved [engine.MaxPlayers][engine.NumColors]float64
+		for q := 0; q < v.Players(); q++ {
+			if v.Out(q) {
+				continue
+			}
+			if q == c.seat {
+				moved[v.NextOf(q)] = c.ownVoids()
+			} else {
+				moved[v.NextOf(q)] = c.void[q]
+			}
+		}
+		c.void = moved
+	}
+	c.snapshot(v)
+}
+
+// Known is the number of cards of kind k the counter knows to be in seat
+// p's hand.
+func (c *Counter) Known(p int, k engine.Card) int { return c.know.Known(p, k) }
+
+// Unseen is the number of cards of kind k the counter has not seen, as of
+// its last decision that needed them (Refresh).
+func (c *Counter) Unseen(k engine.Card) int { return c.unseen[k] }
+
+// Refresh counts the unseen cards now: the deck less the viewer's hand, the
+// discard pile, the mini-pile and the cards it knows in other hands. The
+// counter refreshes at the decisions that use the counts; tests call it at
+// every decision.
+func (c *Counter) Refresh(v *engine.View) {
+	hand := v.Hand()
+	n := v.Players()
+	total := 0
+	for k := range engine.NumCards {
+		card := engine.Card(k)
+		x := v.DeckCount(card) - hand.Count(card) - v.Discarded(card) - v.MiniPileCount(card)
+		for q := 0; q < n; q++ {
+			if q != c.seat {
+				x -= c.know.Known(q, card)
+			}
+		}
+		if x < 0 {
+			x = 0
+		}
+		c.unseen[k] = x
+		total += x
+	}
+	c.total = total
+}
+
+// unseenOf is the number of unseen cards of the kinds in mask.
+func (c *Counter) unseenOf(mask uint64) int {
+	n := 0
+	for m := mask; m != 0; m &= m - 1 {
+		n += c.unseen[bits.TrailingZeros64(m)]
+	}
+	return n
+}
+
+// knownIn is the number of known cards of seat p of the kinds in mask, and
+// of any kind.
+func (c *Counter) knownIn(p int, mask uint64) (in, all int) {
+	for k := range engine.NumCards {
+		x := c.know.Known(p, engine.Card(k))
+		all += x
+		if mask>>uint(k)&1 != 0 {
+			in += x
+		}
+	}
+	return in, all
+}
+
+// lacks is the chance that seat p holds no card printed in color col: 0 if
+// a card of it is known there, else the void belief or, failing it, the
+// chance that the unknown part of the hand misses the unseen cards of col.
+func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
+	in, all := c.knownIn(p, colorMask(col))
+	if in > 0 {
+		return 0
+	}
+	nv := c.void[p][col]
+	q := NoMatchChance(float64(c.total), float64(c.unseenOf(colorMask(col))), v.HandSize(p)-all)
+	return nv + float64((1-nv)*q)
+}
+
+// Decide implements engine.Strategy.
+func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
+	switch v.Decision() {
+	case engine.DecideTurn:
+		c.Refresh(v)
+		return c.turn(v, moves)
+	case engine.DecideDrawn:
+		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+			c.Refresh(v)
+			if !c.bluffs(v) {
+				return indexOfKind(moves, engine.MoveKeep)
+			}
+		}
+		return indexOfKind(moves, engine.MovePlay)
+	case engine.DecideColor:
+		c.Refresh(v)
+		return indexOfColor(moves, c.color(v))
+	case engine.DecideRespond:
+		c.Refresh(v)
+		return c.respond(v, moves)
+	}
+	return c.Heuristic.Decide(v, moves)
+}
+
+// bluffs decides a chance to bluff, by the coin Bluff or by BluffGain with
+// exact counts and the next player's record of challenges.
+func (c *Counter) bluffs(v *engine.View) bool {
+	if !c.BluffSound {
+		return v.Rand().Bernoulli(c.Bluff)
+	}
+	mask := illegalKinds(v.Color(), v.Top(), v.WD4Rule())
+	next := v.NextOf(v.Seat())
+	c0 := -1.0
+	if f := c.faced[next]; f > 0 {
+		c0 = float64(c.chall[next]) / float64(f)
+	}
+	return soundBluff(v, c.total, c.unseenOf(mask), c.BluffRate, c.BluffBias, c0)
+}
+
+// next is the next player and its weight in choosing: more when it is
+// close to going out.
+func (c *Counter) nextWeight(v *engine.View) (int, float64) {
+	next := v.NextOf(v.Seat())
+	w := c.Void
+	if v.HandSize(next) <= 2 {
+		w = float64(3 * w)
+	}
+	return next, w
+}
+
+// color is the color to name: the most cards of it in hand (ten points
+// each), plus the next player's chance to lack it times its weight.
+func (c *Counter) color(v *engine.View) engine.Color {
+	hand := v.Hand()
+	next, w := c.nextWeight(v)
+	best, bestScore := engine.Red, -1.0
+	for col := engine.Red; col < engine.NoColor; col++ {
+		s := float64(10*hand.ColorCount(col)) + float64(w*c.lacks(v, next, col))
+		if s > bestScore {
+			best, bestScore = col, s
+		}
+	}
+	return best
+}
+
+// turn chooses a play like the heuristic, each colored card also scored by
+// the next player's chance to lack its color.
+func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
+	hand := v.Hand()
+	seat := v.Seat()
+	next, w := c.nextWeight(v)
+	nextDanger := v.HandSize(next) <= 2
+	danger := false
+	for p := 0; p < v.Players(); p++ {
+		if p != seat && !v.Out(p) && v.HandSize(p) <= 2 {
+			danger = true
+		}
+	}
+	var lack [engine.NumColors]float64
+	for col := range lack {
+		lack[col] = c.lacks(v, next, engine.Color(col))
+	}
+	best, bestScore := -1, -1e18
+	wild, wd4 := -1, -1
+	for i, m := range moves {
+		if m.Kind() != engine.MovePlay {
+			continue
+		}
+		k := m.Card()
+		switch k.Symbol() {
+		case engine.WildDrawFour:
+			wd4 = i
+			continue
+		case engine.Wild:
+			wild = i
+			continue
+		}
+		if k.IsWild() {
+			if wild < 0 {
+				wild = i
+			}
+			continue
+		}
+		score := float64(10*(hand.ColorCount(k.Color())-1)) + float64(w*lack[k.Color()])
+		if danger {
+			score += float64(k.Points())
+		}
+		if nextDanger && isHit(v, k.Symbol()) {
+			score += 1000
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if wd4 >= 0 {
+		legal := v.WD4Legal()
+		if !legal && (best >= 0 || wild >= 0) && c.bluffs(v) {
+			return wd4
+		}
+		if legal && (best < 0 || nextDanger) && (wild < 0 || nextDanger) {
+			return wd4
+		}
+	}
+	switch {
+	case best >= 0:
+		return best
+	case wild >= 0:
+		return wild
+	case wd4 >= 0 && v.WD4Legal():
+		return wd4
+	}
+	if i := indexOfKind(moves, engine.MoveDraw); i >= 0 {
+		return i
+	}
+	return 0
+}
+
+// respond stacks or deflects like the heuristic, bluffs a stack by the
+// sound rule, and challenges by the sound rule with exact counts.
+func (c *Counter) respond(v *engine.View, moves []engine.Move) int {
+	bluff := -1
+	for i, m := range moves {
+		if k := m.Kind(); k == engine.MoveStack || k == engine.MoveDeflect {
+			if m.Card().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+				bluff = i
+				continue
+			}
+			return i
+		}
+	}
+	if bluff >= 0 && c.bluffs(v) {
+		return bluff
+	}
+	if i := indexOfKind(moves, engine.MoveChallenge); i >= 0 && !v.Silenced(v.Seat()) && c.challenges(v) {
+		return i
+	}
+	return indexOfKind(moves, engine.MoveAccept)
+}
+
+func (c *Counter) challenges(v *engine.View) bool {
+	if c.Challenge != ChallengeSound {
+		return c.Heuristic.challenges(v)
+	}
+	total, pen, w, back := challengeInfo(v)
+	return SoundChallenge(c.BluffChance(v), total, pen, w, back, c.ChallengeBias)
+}
+
+// BluffChance is the counter's posterior that the pending Wild Draw Four
+// was a bluff (BluffPosterior) with its exact counts as of the last
+// Refresh: the player's h cards are its known cards plus h - known drawn
+// from the U unseen cards, K of them illegal, K_r of those in the reference
+// color; with void belief b in that color,
+//
+//	P(no illegal card) = 0 if a known card is illegal, else
+//	  b C(U-K_r-(K-K_r), h') / C(U-K_r, h') + (1-b) C(U-K, h') / C(U, h'),
+//
+// h' = h - known, and q = 1 - P(no illegal card).
+func (c *Counter) BluffChance(v *engine.View) float64 {
+	_, _, by := v.Pending()
+	ref := v.ReferenceColor()
+	mask := illegalKinds(ref, v.ReferenceTop(), v.WD4Rule())
+	in, all := c.knownIn(by, mask)
+	if in > 0 {
+		return 1
+	}
+	h := v.HandSize(by) - all
+	k := c.unseenOf(mask)
+	kr := c.unseenOf(colorMask(ref))
+	b := c.void[by][ref]
+	p0 := float64(b*NoMatchChance(float64(c.total-kr), float64(k-kr), h)) +
+		float64((1-b)*NoMatchChance(float64(c.total), float64(k), h))
+	return BluffPosterior(1-p0, c.BluffRate)
+}
