@@ -429,3 +429,12 @@ func (c *Counter) BluffChance(v *engine.View) float64 {
 		float64((1-b)*NoMatchChance(float64(c.total), float64(k), h))
 	return BluffPosterior(1-p0, c.BluffRate)
 }
+
+// VoidBelief is the counter's belief that seat p holds no card of color
+// col, from its draws (0: none).
+func (c *Counter) VoidBelief(p int, col engine.Color) float64 {
+	if p < 0 || p >= engine.MaxPlayers || col >= engine.NoColor {
+		return 0
+	}
+	return c.void[p][col]
+}
