@@ -76,7 +76,7 @@ func TestSoundChallengeCosts(t *testing.T) {
 	// Four players: the bluffer's 4 cards (and the card taken back) are a
 	// third as much to the challenger: -(5/3 + 1).
 	_, ch = strategy.ChallengeCosts(1, 4, 6, 1.0/3, 1)
-	if math.Abs(ch-(-(5.0/3+1))) > 1e-15 {
+	if math.Abs(ch-(-(5.0/3 + 1))) > 1e-15 {
 		t.Errorf("p=1, four players, guilty-takes-back: challenge costs %v, want %v", ch, -(5.0/3 + 1))
 	}
 	// A stack of 8 pending: a lost challenge draws 8 + 6 - 4 = 10.

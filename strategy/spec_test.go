@@ -42,7 +42,9 @@ func TestParseValid(t *testing.T) {
 		{"heuristic:bluff=0.3,challenge=sound", "heuristic:bluff=0.3", with(func(h *strategy.Heuristic) { h.Bluff = 0.3 })},
 		{"heuristic:bluff=0.3,challenge=seen", "heuristic:bluff=0.3,challenge=seen", with(func(h *strategy.Heuristic) { h.Bluff, h.Challenge = 0.3, strategy.ChallengeSeen })},
 		{"heuristic:bluff=sound,bluff-rate=0.2,challenge-bias=-1.5,bluff-bias=2", "heuristic:bluff=sound,bluff-rate=0.2,challenge-bias=-1.5,bluff-bias=2",
-			with(func(h *strategy.Heuristic) { h.BluffSound, h.BluffRate, h.ChallengeBias, h.BluffBias = true, 0.2, -1.5, 2 })},
+			with(func(h *strategy.Heuristic) {
+				h.BluffSound, h.BluffRate, h.ChallengeBias, h.BluffBias = true, 0.2, -1.5, 2
+			})},
 		{"heuristic: Bluff = 0.30 , FORGET=.5", "heuristic:bluff=0.3,forget=0.5", with(func(h *strategy.Heuristic) { h.Bluff, h.Forget = 0.3, 0.5 })},
 		{"heuristic:challenge=never", "heuristic:challenge=never", with(func(h *strategy.Heuristic) { h.Challenge = strategy.ChallengeNever })},
 		{"heuristic:challenge=always", "heuristic:challenge=always", with(func(h *strategy.Heuristic) { h.Challenge = strategy.ChallengeAlways })},
