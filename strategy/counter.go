@@ -34,17 +34,24 @@ type Counter struct {
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
 	Void  float64 // the weight of the next player's void in choosing a card or a color, in tenths of a card
 
-	know   engine.Knowledge
-	seat   int
-	void   [engine.MaxPlayers][engine.NumColors]float64
-	turnP  int          // the player whose turn began, or -1
-	turnC  engine.Color // the color when it began
-	fresh  bool         // that player has neither played nor drawn yet this turn
-	own    [engine.NumColors]int
-	faced  [engine.MaxPlayers]int // Wild Draw Fours faced, this game
-	chall  [engine.MaxPlayers]int // challenges made, this game
-	unseen [engine.NumCards]int   // the unseen cards by kind, as of the last refresh
-	total  int                    // their number
+	know  engine.Knowledge
+	seat  int
+	void  [engine.MaxPlayers][engine.NumColors]float64
+	turnP int                    // the player whose turn began, or -1
+	turnC engine.Color           // the color when it began
+	fresh bool                   // that player has neither played nor drawn yet this turn
+	own   [engine.NumColors]int  // the seat's cards by color, kept for swaps and rotations
+	faced [engine.MaxPlayers]int // Wild Draw Fours faced, this game
+	chall [engine.MaxPlayers]int // challenges made, this game
+	// The unseen cards, kept from the feed: by kind, by printed color
+	// (NoColor: the wilds) and in all. known says the seat may know cards
+	// in other hands this round (the slow paths that read them).
+	unseen [engine.NumCards]int
+	ucol   [engine.NumColors + 1]int
+	total  int
+	known  bool
+	swaps  bool   // hands can be swapped or rotated in this game
+	feed   uint64 // the events passed on to know (setFeed)
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -70,13 +77,52 @@ func (c *Counter) Begin(v *engine.View) {
 	c.void = [engine.MaxPlayers][engine.NumColors]float64{}
 	c.faced, c.chall = [engine.MaxPlayers]int{}, [engine.MaxPlayers]int{}
 	c.turnP, c.fresh = -1, false
-	c.snapshot(v)
+	c.known = false
+	o := v.Options()
+	c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
+	c.setFeed()
+	c.recount(v)
 }
 
-func (c *Counter) snapshot(v *engine.View) {
-	h := v.Hand()
+// recount counts the unseen cards from the view and the knowledge: the deck
+// less the seat's hand, the discard pile, the mini-pile and the cards known
+// in other hands. It runs at the events that move many cards or change
+// what the seat knows; every other event updates the counts by one card.
+func (c *Counter) recount(v *engine.View) {
+	c.setFeed()
+	hand := v.Hand()
+	n := v.Players()
+	c.ucol = [engine.NumColors + 1]int{}
+	total := 0
+	for k := range engine.NumCards {
+		card := engine.Card(k)
+		x := v.DeckCount(card) - hand.Count(card) - v.Discarded(card) - v.MiniPileCount(card)
+		if c.known {
+			for q := 0; q < n; q++ {
+				if q != c.seat {
+					x -= c.know.Known(q, card)
+				}
+			}
+		}
+		if x < 0 {
+			x = 0
+		}
+		c.unseen[k] = x
+		c.ucol[card.Color()] += x
+		total += x
+	}
+	c.total = total
 	for col := range c.own {
-		c.own[col] = h.ColorCount(engine.Color(col))
+		c.own[col] = hand.ColorCount(engine.Color(col))
+	}
+}
+
+// seen takes one card of kind k out of the unseen ones.
+func (c *Counter) seen(k engine.Card) {
+	if c.unseen[k] > 0 {
+		c.unseen[k]--
+		c.ucol[k.Color()]--
+		c.total--
 	}
 }
 
@@ -91,14 +137,64 @@ func (c *Counter) ownVoids() (row [engine.NumColors]float64) {
 	return row
 }
 
+// The events engine.Knowledge reads (bit k for kind k), which the counter
+// passes on to it: every other event would cost a copy of the hand for
+// nothing. Those that show or move cards of other hands always; plays only
+// once a card of another hand may be known (a known card played is
+// forgotten) or where hands can be swapped; the seat's own draws only where
+// hands can be swapped, so that the hand it keeps for swaps is current.
+const (
+	knowledgeAlways = 1<<engine.EvRound | 1<<engine.EvPileFlip | 1<<engine.EvPile | 1<<engine.EvChallenge |
+		1<<engine.EvTakeBack | 1<<engine.EvPileTake | 1<<engine.EvSwap | 1<<engine.EvRotate
+	knowledgeKnown = knowledgeAlways | 1<<engine.EvPlay
+	knowledgeSwaps = knowledgeKnown | 1<<engine.EvDrawCard | 1<<engine.EvCatch
+)
+
+// setFeed chooses the events passed on to the knowledge.
+func (c *Counter) setFeed() {
+	switch {
+	case c.swaps:
+		c.feed = knowledgeSwaps
+	case c.known:
+		c.feed = knowledgeKnown
+	default:
+		c.feed = knowledgeAlways
+	}
+}
+
 // Observe implements engine.Observer.
 func (c *Counter) Observe(v *engine.View, e engine.Event) {
-	c.know.Observe(v, e)
 	p := e.Player
+	// The unseen cards: one card made public or drawn by the seat; a known
+	// card played was not unseen (Knowledge forgets it below).
+	switch e.Kind {
+	case engine.EvPlay, engine.EvPile:
+		if p == c.seat {
+			if col := e.Card.Color(); col < engine.NoColor {
+				c.own[col]--
+			}
+		} else if !c.known || c.know.Known(p, e.Card) == 0 {
+			c.seen(e.Card)
+		}
+	case engine.EvPileFlip:
+		c.seen(e.Card)
+	case engine.EvDrawCard: // the seat's own draw: no one else's is seen
+		c.seen(e.Card)
+		if col := e.Card.Color(); col < engine.NoColor {
+			c.own[col]++
+		}
+	}
+	if c.feed>>e.Kind&1 != 0 {
+		c.know.Observe(v, e)
+	}
 	switch e.Kind {
 	case engine.EvRound:
 		c.void = [engine.MaxPlayers][engine.NumColors]float64{}
 		c.turnP, c.fresh = -1, false
+		c.known = false
+		c.setFeed()
+	case engine.EvStartCard, engine.EvReshuffle:
+		c.recount(v) // after the deal; a Wild Draw Four flipped goes back silently
 	case engine.EvTurn:
 		c.turnP, c.turnC, c.fresh = p, v.Color(), true
 	case engine.EvDraw:
@@ -121,6 +217,8 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 			c.void[p][col] = float64(c.void[p][col] * f)
 		}
 	case engine.EvPileTake:
+		c.known = c.known || p != c.seat
+		c.recount(v)
 		if p != c.seat {
 			f := 0.0
 			if e.N < len(fade) {
@@ -142,6 +240,13 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 		}
 	case engine.EvChallenge:
 		c.chall[p]++
+		if p == c.seat {
+			c.known = true // the hand was shown to the seat
+			c.recount(v)
+		}
+	case engine.EvTakeBack:
+		c.known = c.known || p != c.seat
+		c.recount(v)
 	case engine.EvSwap:
 		o := e.Other
 		c.void[p], c.void[o] = c.void[o], c.void[p]
@@ -151,6 +256,8 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 		case o:
 			c.void[p] = c.ownVoids()
 		}
+		c.known = true
+		c.recount(v)
 	case engine.EvRotate:
 		var moved [engine.MaxPlayers][engine.NumColors]float64
 		for q := 0; q < v.Players(); q++ {
@@ -164,41 +271,23 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 			}
 		}
 		c.void = moved
+		c.known = true
+		c.recount(v)
 	}
-	c.snapshot(v)
 }
 
 // Known is the number of cards of kind k the counter knows to be in seat
 // p's hand.
 func (c *Counter) Known(p int, k engine.Card) int { return c.know.Known(p, k) }
 
-// Unseen is the number of cards of kind k the counter has not seen, as of
-// its last decision that needed them (Refresh).
-func (c *Counter) Unseen(k engine.Card) int { return c.unseen[k] }
-
-// Refresh counts the unseen cards now: the deck less the viewer's hand, the
-// discard pile, the mini-pile and the cards it knows in other hands. The
-// counter refreshes at the decisions that use the counts; tests call it at
-// every decision.
-func (c *Counter) Refresh(v *engine.View) {
-	hand := v.Hand()
-	n := v.Players()
-	total := 0
-	for k := range engine.NumCards {
-		card := engine.Card(k)
-		x := v.DeckCount(card) - hand.Count(card) - v.Discarded(card) - v.MiniPileCount(card)
-		for q := 0; q < n; q++ {
-			if q != c.seat {
-				x -= c.know.Known(q, card)
-			}
-		}
-		if x < 0 {
-			x = 0
-		}
-		c.unseen[k] = x
-		total += x
+// Unseen is the number of cards of kind k the counter has not seen: the
+// deck less its hand, the discard pile, the mini-pile and the cards it
+// knows in other hands, as kept from the observation feed.
+func (c *Counter) Unseen(k engine.Card) int {
+	if !k.Valid() {
+		return 0
 	}
-	c.total = total
+	return c.unseen[k]
 }
 
 // unseenOf is the number of unseen cards of the kinds in mask.
@@ -213,6 +302,9 @@ func (c *Counter) unseenOf(mask uint64) int {
 // knownIn is the number of known cards of seat p of the kinds in mask, and
 // of any kind.
 func (c *Counter) knownIn(p int, mask uint64) (in, all int) {
+	if !c.known {
+		return 0, 0
+	}
 	for k := range engine.NumCards {
 		x := c.know.Known(p, engine.Card(k))
 		all += x
@@ -227,12 +319,16 @@ func (c *Counter) knownIn(p int, mask uint64) (in, all int) {
 // a card of it is known there, else the void belief or, failing it, the
 // chance that the unknown part of the hand misses the unseen cards of col.
 func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
-	in, all := c.knownIn(p, colorMask(col))
-	if in > 0 {
-		return 0
+	h := v.HandSize(p)
+	if c.known {
+		in, all := c.knownIn(p, colorMask(col))
+		if in > 0 {
+			return 0
+		}
+		h -= all
 	}
 	nv := c.void[p][col]
-	q := NoMatchChance(float64(c.total), float64(c.unseenOf(colorMask(col))), v.HandSize(p)-all)
+	q := NoMatchChance(float64(c.total), float64(c.ucol[col]), h)
 	return nv + float64((1-nv)*q)
 }
 
@@ -240,21 +336,17 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
 	switch v.Decision() {
 	case engine.DecideTurn:
-		c.Refresh(v)
 		return c.turn(v, moves)
 	case engine.DecideDrawn:
 		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
-			c.Refresh(v)
 			if !c.bluffs(v) {
 				return indexOfKind(moves, engine.MoveKeep)
 			}
 		}
 		return indexOfKind(moves, engine.MovePlay)
 	case engine.DecideColor:
-		c.Refresh(v)
 		return indexOfColor(moves, c.color(v))
 	case engine.DecideRespond:
-		c.Refresh(v)
 		return c.respond(v, moves)
 	}
 	return c.Heuristic.Decide(v, moves)
@@ -314,9 +406,14 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 			danger = true
 		}
 	}
+	// The next player's lack matters only between colors: it is worked out
+	// when the playable colored cards are of two colors or more.
 	var lack [engine.NumColors]float64
-	for col := range lack {
-		lack[col] = c.lacks(v, next, engine.Color(col))
+	if cols := playColors(v.Plays()); cols&(cols-1) != 0 && w != 0 {
+		for m := cols; m != 0; m &= m - 1 {
+			col := engine.Color(bits.TrailingZeros8(m))
+			lack[col] = c.lacks(v, next, col)
+		}
 	}
 	best, bestScore := -1, -1e18
 	wild, wd4 := -1, -1
@@ -373,6 +470,18 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 	return 0
 }
 
+// playColors is the set of colors (bit c for color c) of the colored
+// kinds in plays.
+func playColors(plays uint64) uint8 {
+	var cols uint8
+	for col := engine.Red; col < engine.NoColor; col++ {
+		if plays&colorMask(col) != 0 {
+			cols |= 1 << col
+		}
+	}
+	return cols
+}
+
 // respond stacks or deflects like the heuristic, bluffs a stack by the
 // sound rule, and challenges by the sound rule with exact counts.
 func (c *Counter) respond(v *engine.View, moves []engine.Move) int {
@@ -404,8 +513,8 @@ func (c *Counter) challenges(v *engine.View) bool {
 }
 
 // BluffChance is the counter's posterior that the pending Wild Draw Four
-// was a bluff (BluffPosterior) with its exact counts as of the last
-// Refresh: the player's h cards are its known cards plus h - known drawn
+// was a bluff (BluffPosterior) with its exact counts:
+// the player's h cards are its known cards plus h - known drawn
 // from the U unseen cards, K of them illegal, K_r of those in the reference
 // color; with void belief b in that color,
 //
@@ -423,7 +532,7 @@ func (c *Counter) BluffChance(v *engine.View) float64 {
 	}
 	h := v.HandSize(by) - all
 	k := c.unseenOf(mask)
-	kr := c.unseenOf(colorMask(ref))
+	kr := c.ucol[ref]
 	b := c.void[by][ref]
 	p0 := float64(b*NoMatchChance(float64(c.total-kr), float64(k-kr), h)) +
 		float64((1-b)*NoMatchChance(float64(c.total), float64(k), h))

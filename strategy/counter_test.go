@@ -64,7 +64,6 @@ func TestCounterUnseenIsExact(t *testing.T) {
 					return
 				}
 				decisions++
-				c.Refresh(v)
 				k := &know[seat]
 				s := &g.State
 				own := s.Hand(seat)
@@ -191,15 +190,27 @@ func TestCounterAllocs(t *testing.T) {
 	}
 }
 
+// nopObserver is the heuristic with an observation feed it ignores: what
+// the engine's feed costs alone.
+type nopObserver struct{ strategy.Heuristic }
+
+func (*nopObserver) Begin(*engine.View)                 {}
+func (*nopObserver) Observe(*engine.View, engine.Event) {}
+
 // BenchmarkStrategyGame measures whole classic games on one goroutine for
-// the heuristic and the counter (the counter's target: within 1.5x of the
+// the heuristic, the heuristic with a feed it ignores (the engine's cost of
+// the feed) and the counter (the counter's target: within 1.5x of the
 // heuristic's time), 2 and 4 players.
 func BenchmarkStrategyGame(b *testing.B) {
 	for _, n := range []int{2, 4} {
-		for _, spec := range []string{"heuristic", "counter"} {
+		for _, spec := range []string{"heuristic", "heuristic+observer", "counter"} {
 			b.Run(fmt.Sprintf("%dp/%s", n, spec), func(b *testing.B) {
 				ss := make([]engine.Strategy, n)
 				for i := range ss {
+					if spec == "heuristic+observer" {
+						ss[i] = &nopObserver{strategy.DefaultHeuristic()}
+						continue
+					}
 					ss[i] = strategy.MustParse(spec).New()
 				}
 				g, err := engine.NewGame(engine.DefaultOptions(engine.Classic), ss)
