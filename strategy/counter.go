@@ -473,9 +473,10 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 // playColors is the set of colors (bit c for color c) of the colored
 // kinds in plays.
 func playColors(plays uint64) uint8 {
+	const span = uint64(1)<<engine.NumColoredSymbols - 1
 	var cols uint8
-	for col := engine.Red; col < engine.NoColor; col++ {
-		if plays&colorMask(col) != 0 {
+	for col := range engine.NumColors {
+		if plays>>(col*engine.NumColoredSymbols)&span != 0 {
 			cols |= 1 << col
 		}
 	}
