@@ -170,7 +170,7 @@ func nextChallengeChance(v *engine.View, unseen, matching, mine int, rate float6
 	u := float64(unseen + h - hn)
 	k := float64(mine)
 	if unseen > 0 {
-		k += float64(matching) * (1 - float64(hn)/float64(unseen))
+		k += float64(float64(matching) * (1 - float64(hn)/float64(unseen)))
 	}
 	p := BluffPosterior(1-NoMatchChance(u, k, h), rate)
 	o := v.Options()

@@ -19,9 +19,13 @@ import (
 //     the new cards miss c); a card of c played by that player ends it;
 //   - how often each player challenged the Wild Draw Fours it faced.
 //
-// From them it plays toward a color the next player likely lacks (the
-// chance that a hand of that size holds none of the unseen cards of the
-// color, or the void belief, weighted by Void), names such a color, bluffs
+// From them it plays the card the next player is least likely to answer:
+// among its playable colored cards, the heuristic's score (ten points per
+// card left in the card's color) plus Stuck times the chance that the next
+// player holds nothing it could play on the card (stuck; with two players a
+// Skip, a Draw Two or a skipping Reverse counts as certain) plus Void times
+// the chance that it lacks the card's color. It names the color that
+// maximises its cards of it and Void times the next player's lack, bluffs
 // by the expected gain (BluffGain, the next player's challenge judged from
 // exact counts and its record) and challenges by the sound rule with exact
 // counts, the known cards of the player and its void in the reference
@@ -33,6 +37,7 @@ type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
 	Void  float64 // the weight of the next player's void in choosing a card or a color, in tenths of a card
+	Stuck float64 // the weight of the chance that the next player cannot play on the card, in tenths of a card
 
 	know  engine.Knowledge
 	seat  int
@@ -56,7 +61,7 @@ type Counter struct {
 
 // DefaultCounter is the counter with its default parameters.
 func DefaultCounter() Counter {
-	return Counter{Heuristic: DefaultHeuristic(), Trust: 0.9, Void: 6}
+	return Counter{Heuristic: DefaultHeuristic(), Trust: 0.9, Void: 6, Stuck: 1000}
 }
 
 // fade[n] is the chance that n drawn cards all miss a given color, taking a
@@ -415,6 +420,9 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 			lack[col] = c.lacks(v, next, col)
 		}
 	}
+	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
+	p := v.Plays() & colored
+	several := p&(p-1) != 0
 	best, bestScore := -1, -1e18
 	wild, wd4 := -1, -1
 	for i, m := range moves {
@@ -437,6 +445,13 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 			continue
 		}
 		score := float64(10*(hand.ColorCount(k.Color())-1)) + float64(w*lack[k.Color()])
+		if several && c.Stuck != 0 {
+			st := 1.0 // two players: the other loses its turn, the counter plays again
+			if v.ActivePlayers() > 2 || !isHit(v, k.Symbol()) {
+				st = c.stuck(v, next, k)
+			}
+			score += float64(c.Stuck * st)
+		}
 		if danger {
 			score += float64(k.Points())
 		}
@@ -468,6 +483,38 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 		return i
 	}
 	return 0
+}
+
+// stuck is the chance that seat p holds nothing it could play on the
+// colored card k: no card of k's color, of k's symbol or wild. With void
+// belief b in the color, U unseen cards, K_c of the color and K_o of the
+// symbol in other colors or wild, for the h unknown cards of p:
+//
+//	b C(U-K_c-K_o, h)/C(U-K_c, h) + (1-b) C(U-K_c-K_o, h)/C(U, h).
+func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
+	col, sym := k.Color(), k.Symbol()
+	h := v.HandSize(p)
+	if c.known {
+		mask := colorMask(col) | colorMask(engine.NoColor)
+		for o := engine.Red; o < engine.NoColor; o++ {
+			mask |= 1 << engine.MakeCard(o, sym)
+		}
+		in, all := c.knownIn(p, mask)
+		if in > 0 {
+			return 0
+		}
+		h -= all
+	}
+	kc := c.ucol[col]
+	ko := c.ucol[engine.NoColor]
+	for o := engine.Red; o < engine.NoColor; o++ {
+		if o != col {
+			ko += c.unseen[engine.MakeCard(o, sym)]
+		}
+	}
+	b := c.void[p][col]
+	return float64(b*NoMatchChance(float64(c.total-kc), float64(ko), h)) +
+		float64((1-b)*NoMatchChance(float64(c.total), float64(kc+ko), h))
 }
 
 // playColors is the set of colors (bit c for color c) of the colored

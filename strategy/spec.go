@@ -313,10 +313,11 @@ func init() {
 	})
 	MustRegister(Info{
 		Name:        "counter",
-		Description: "a card counter: the heuristic plus the exact multiset of cards it has not seen and the likely voids of the others (a player who drew instead of playing on a color probably lacks it); plays toward and names a color the next player lacks, bluffs by the expected gain against the next player's likely challenge, challenges by Bayes' rule with exact counts",
+		Description: "a card counter: the heuristic plus the exact multiset of cards it has not seen and the likely voids of the others (a player who drew instead of playing on a color probably lacks it); plays the card the next player is least likely to answer (stuck), plays toward and names a color the next player lacks (void), challenges by Bayes' rule with exact counts, and with bluff=sound bluffs by the expected gain against the next player's likely challenge",
 		Params: append(heuristicParams("sound", "0"),
 			probability("trust", "0.9", "the belief that a player who drew instead of playing on a color holds none of it; it fades as that player draws"),
 			Param{Name: "void", Type: Number, Default: "6", Min: 0, Max: 100, Doc: "the weight of the next player's chance to lack a color when choosing a card or naming a color (10 is one card of that color in hand)"},
+			Param{Name: "stuck", Type: Number, Default: "1000", Min: 0, Max: 10000, Doc: "the weight of the chance that the next player holds nothing it could play on a card (no card of its color, of its symbol, or wild) when choosing among cards (10 is one card of that color in hand)"},
 		),
 		New: newCounter,
 	})
@@ -374,7 +375,7 @@ func newHeuristic(a Args) engine.Strategy {
 func newCounter(a Args) engine.Strategy {
 	c := DefaultCounter()
 	c.Heuristic = heuristicFrom(a)
-	c.Trust, c.Void = a.Float("trust"), a.Float("void")
+	c.Trust, c.Void, c.Stuck = a.Float("trust"), a.Float("void"), a.Float("stuck")
 	return &c
 }
 

@@ -200,7 +200,7 @@ func TestAvailable(t *testing.T) {
 	want := map[string]string{
 		"random":    "bluff, challenge, forget, catch",
 		"heuristic": "bluff, challenge, threshold, forget, catch, jump, speed, bluff-rate, challenge-bias, bluff-bias",
-		"counter":   "bluff, challenge, threshold, forget, catch, jump, speed, bluff-rate, challenge-bias, bluff-bias, trust, void",
+		"counter":   "bluff, challenge, threshold, forget, catch, jump, speed, bluff-rate, challenge-bias, bluff-bias, trust, void, stuck",
 	}
 	for _, in := range infos[:3] {
 		var names []string
