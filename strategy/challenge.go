@@ -41,7 +41,10 @@ func illegalKinds(ref engine.Color, below engine.Card, rule engine.WD4Rule) uint
 // k may be fractional (an expected count). It is 1 for h <= 0 and 0 when
 // the h cards must include a match.
 func NoMatchChance(u, k float64, h int) float64 {
-	p := 1.0
+	// Two products and one division: a division per card would cost more
+	// than the rest of the counter's decision. Past 60 cards the products
+	// could overflow, so the terms are multiplied in one by one.
+	num, den := 1.0, 1.0
 	for i := 0; i < h; i++ {
 		d := u - float64(i)
 		if d <= 0 {
@@ -51,9 +54,14 @@ func NoMatchChance(u, k float64, h int) float64 {
 		if n <= 0 {
 			return 0
 		}
-		p *= n / d
+		if i >= 60 {
+			num, den = num/den*(n/d), 1
+			continue
+		}
+		num *= n
+		den *= d
 	}
-	return p
+	return num / den
 }
 
 // BluffPosterior is the probability that a Wild Draw Four was a bluff, by
