@@ -116,7 +116,7 @@ func TestTuneBadInput(t *testing.T) {
 		{[]string{"tune", "--param", "threshold=0.5:1", "--out", filepath.Join(dir, "a")}, "start value threshold=0.3"},
 		{[]string{"tune", "--param", "threshold=1:0", "--out", filepath.Join(dir, "a")}, "LO < HI"},
 		{[]string{"tune", "--param", "threshold=0:1", "--method", "grid", "--out", filepath.Join(dir, "a")}, "valid methods are cmaes and spsa"},
-		{[]string{"tune", "--param", "threshold=0:1", "--strategy", "random", "--out", filepath.Join(dir, "a")}, "no parameters to tune"},
+		{[]string{"tune", "--param", "threshold=0:1", "--strategy", "random", "--out", filepath.Join(dir, "a")}, `strategy random has no parameter "threshold" (valid: bluff, challenge, forget, catch)`},
 		{[]string{"tune", "--param", "threshold=0:1", "--players", "4", "--against", "random", "--against", "random", "--out", filepath.Join(dir, "a")}, "--against given 2 times"},
 		{[]string{"tune", "--param", "threshold=0:1", "--games", "1", "--out", filepath.Join(dir, "a")}, "--games 1"},
 		{[]string{"tune", "--resume", filepath.Join(dir, "none")}, "--resume"},
