@@ -30,7 +30,7 @@ func (b *binomialObjective) p(x []float64) float64 {
 	return math.Max(0.02, 0.6-0.5*d)
 }
 
-func (b *binomialObjective) Evaluate(_ context.Context, gen int, points [][]float64) ([]int64, int64, Scores, error) {
+func (b *binomialObjective) Evaluate(_ context.Context, gen int, points [][]float64) (Evaluation, error) {
 	b.calls++
 	r := rand.New(rand.NewPCG(b.seed, uint64(gen)))
 	ps := make([]float64, len(points))
@@ -50,7 +50,7 @@ func (b *binomialObjective) Evaluate(_ context.Context, gen int, points [][]floa
 		}
 		total.Add(t)
 	}
-	return wins, int64(b.games), total, nil
+	return Evaluation{Scores: wins, Wins: wins, Games: int64(b.games), Total: total}, nil
 }
 
 // TestTunerFindsKnownOptimum: both methods, 40 generations of 20,000
@@ -73,7 +73,7 @@ func TestTunerFindsKnownOptimum(t *testing.T) {
 		}
 		got := st.Answer()
 		last := st.History[len(st.History)-1]
-		t.Logf("%s: answer %.4v, last generation win rate %.4f [%.4f, %.4f], step %.3g", method, got, last.WinRate, last.CI[0], last.CI[1], last.Step)
+		t.Logf("%s: answer %.4v, last generation win rate %.4f [%.4f, %.4f], step %.3g", method, got, last.Score, last.CI[0], last.CI[1], last.Step)
 		for i := range got {
 			if d := math.Abs(got[i]-obj.opt[i]) / (obj.hi[i] - obj.lo[i]); d > 0.05 {
 				t.Errorf("%s: parameter %d = %v, optimum %v (%.3f of the range away)", method, i, got[i], obj.opt[i], d)
@@ -82,8 +82,8 @@ func TestTunerFindsKnownOptimum(t *testing.T) {
 		if len(st.History) != 40 || obj.calls != 40 {
 			t.Errorf("%s: %d generations recorded, %d evaluated", method, len(st.History), obj.calls)
 		}
-		if !(last.CI[0] < last.WinRate && last.WinRate < last.CI[1]) {
-			t.Errorf("%s: interval %v around %v", method, last.CI, last.WinRate)
+		if !(last.CI[0] < last.Score && last.Score < last.CI[1]) || math.Abs(last.Score-last.WinRate) > 1e-12 {
+			t.Errorf("%s: interval %v around %v (win rate %v)", method, last.CI, last.Score, last.WinRate)
 		}
 	}
 }
