@@ -166,9 +166,17 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 	}
 	switch {
 	case obj == tune.Place && !opts.PlayForPlaces:
-		return nil, usagef("--objective place needs places, and single games end at the first player out: add --set play-for-places=true")
+		also := ""
+		if opts.Scoring != engine.ScoreSingle {
+			also = fmt.Sprintf(", and leave out --set scoring=%s (places are played only in single games)", scoringName(&opts))
+		}
+		return nil, usagef("--objective place needs places, and a game without play-for-places ends at the first player out: add --set play-for-places=true%s", also)
 	case obj == tune.Points && opts.Scoring == engine.ScoreSingle:
-		return nil, usagef("--objective points needs match points, and scoring is single: add --set scoring=winner-takes or --set scoring=losers-accumulate")
+		also := ""
+		if opts.PlayForPlaces {
+			also = ", and leave out --set play-for-places=true (places are played only in single games)"
+		}
+		return nil, usagef("--objective points needs match points, and scoring is single: add --set scoring=winner-takes or --set scoring=losers-accumulate%s", also)
 	}
 	f := tune.Field{Options: opts, Players: s.Players, Objective: obj}
 	for i := range s.Players - 1 {
@@ -616,4 +624,9 @@ func tunePlots(dir string, st *tune.State, ob tuneObjective) error {
 		return err
 	}
 	return analysis.SavePlot(p, dir, ob.plotName(), 16*vg.Centimeter, 10*vg.Centimeter)
+}
+
+func scoringName(o *engine.Options) string {
+	v, _ := o.Get("scoring")
+	return v
 }
