@@ -60,8 +60,9 @@ func newTuneCmd(a *app) *cobra.Command {
 or SPSA; or, with --objective place (needs --set play-for-places=true), for its expected place
 (it minimises the place, 1 = first); or, with --objective points (needs --set scoring=winner-takes
 or losers-accumulate), for its final match points (the total under winner-takes, minus the total
-under losers-accumulate, where lower is better). Every generation plays fresh duplicate deals: every candidate the same deals, each deal
-with the tuned strategy in every seat in turn (--games games per candidate). The answer is the
+under losers-accumulate, where lower is better). Every generation plays fresh duplicate deals:
+every candidate the same deals, each deal with the tuned strategy in every seat in turn (--games
+games per candidate). The answer is the
 search distribution's mean (CMA-ES) or the final iterate (SPSA), never the best noisy candidate.
 At the end the answer plays the starting parameters on --confirm-games fresh games (deals no
 generation used), paired, and the effect on the objective (win rate, places or points) is
