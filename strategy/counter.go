@@ -167,6 +167,13 @@ func (c *Counter) setFeed() {
 	}
 }
 
+// counterEvents are the events Observe reads, its knowledge's included.
+const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | 1<<engine.EvTurn |
+	1<<engine.EvDraw | 1<<engine.EvStack | 1<<engine.EvDeflect | 1<<engine.EvJumpIn
+
+// ObservedEvents implements engine.EventSelector.
+func (c *Counter) ObservedEvents() uint64 { return counterEvents }
+
 // Observe implements engine.Observer.
 func (c *Counter) Observe(v *engine.View, e engine.Event) {
 	p := e.Player
