@@ -52,6 +52,7 @@ func (r *Result) Tests() []Test {
 			}
 			t := pairedTest(&r.Pairs[k], m)
 			t.Name = pairName(a, b, p.Axis)
+			t.cell = p.A
 			if a.Config.Identity().Equal(b.Config.Identity()) {
 				t.NotTestable, t.P = "the cell is identical to its baseline", math.NaN()
 			}
@@ -74,6 +75,7 @@ func (r *Result) Tests() []Test {
 			t := oneSampleTest(x, n, p0)
 			t.Name = name
 			t.Metric = os.Metric.String()
+			t.cell = i
 			tests = append(tests, t)
 		}
 	}
