@@ -151,11 +151,17 @@ func isOneSample(t *Test) bool { return strings.HasPrefix(t.Method, "one-sample"
 // "A vs B" (paired), or the cell (one sample).
 func subject(t *Test) string {
 	if isOneSample(t) {
-		name, _, _ := strings.Cut(t.Name, " vs ")
-		return name
+		// "LABEL vs 0.5", "LABEL vs the fair share 0.25": a label may
+		// hold " vs " itself.
+		if i := strings.LastIndex(t.Name, " vs "); i >= 0 {
+			return t.Name[:i]
+		}
+		return t.Name
 	}
-	name, _, _ := strings.Cut(t.Name, " (")
-	return name
+	if i := strings.LastIndex(t.Name, " ("); i >= 0 {
+		return t.Name[:i]
+	}
+	return t.Name
 }
 
 // notTestableReason is why a test cannot reject, in the words of the
@@ -256,7 +262,7 @@ func (r *Result) effectFindings(b *strings.Builder, tests []Test) {
 			slices.SortStableFunc(sig, byMagnitude)
 			slices.SortStableFunc(all, byMagnitude)
 			what := metricTitle(metric)
-			against := "against its baseline"
+			against := "against the baseline"
 			if oneSample {
 				against = "against " + oneSampleRef(&all[0])
 			}
