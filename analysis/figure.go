@@ -379,7 +379,12 @@ func DrawnText(f Figure, w, h vg.Length) []TextBox {
 			face := font.DefaultCache.Lookup(a.Font, a.Size)
 			ext := face.Extents()
 			x0, x1 := float64(a.Point.X), float64(a.Point.X+face.Width(a.String))
-			y0, y1 := float64(a.Point.Y-ext.Descent), float64(a.Point.Y+ext.Ascent)
+			// The line's slot: from the descent up by the font size, the
+			// pitch of the lines of a multi-line text (ascent plus
+			// descent is a little more, so that successive lines of one
+			// text would "overlap").
+			y0 := float64(a.Point.Y - ext.Descent)
+			y1 := y0 + float64(a.Size)
 			r := vg.Rectangle{Min: vg.Point{X: vg.Length(math.Inf(1)), Y: vg.Length(math.Inf(1))}, Max: vg.Point{X: vg.Length(math.Inf(-1)), Y: vg.Length(math.Inf(-1))}}
 			for _, p := range [][2]float64{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}} {
 				x := vg.Length(cur.a*p[0] + cur.c*p[1] + cur.e)

@@ -1033,6 +1033,8 @@ func newPlot(title, xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.Padding = titlePadding
+	// gonum spaces legend rows closer than the font size: pad them apart.
+	p.Legend.Padding = vg.Points(3)
 	p.X.Tick.Marker = niceTicks{}
 	p.Y.Tick.Marker = niceTicks{}
 	p.X.Label.Text = xLabel

@@ -347,10 +347,7 @@ func (r *Result) playerFindings(b *strings.Builder, tests []Test) {
 				best, bestAdv = i, adv
 			}
 		}
-		name := names[k]
-		if name == "all" {
-			name = "Every rule set"
-		}
+		name := groupName(e, names[k], g[0])
 		w("- **%s**: a game lasts %s with %d players and %s with %d.", name, estCI("turns", a.Mean, a.Lo, a.Hi, 1), e.Cells[first].Config.Players,
 			estCI("turns", b.Mean, b.Lo, b.Hi, 1), e.Cells[last].Config.Players)
 		v, lo, hi := estimate(Metric{Kind: MetricFirstPlayer}, &r.Cells[best].Stats)
@@ -361,7 +358,13 @@ func (r *Result) playerFindings(b *strings.Builder, tests []Test) {
 		}
 		w(".\n")
 	}
-	w("\n| rules | players | game length (turns): mean [95%% CI] | first player wins (%%) | fair share (%%) | first-player advantage (pp) [95%% CI] | p_holm |\n|---|---:|---|---:|---:|---|---:|\n")
+	header := "rules"
+	for _, a := range e.Axes {
+		if a != "players" && a != "rules" {
+			header = "cells"
+		}
+	}
+	w("\n| %s | players | game length (turns): mean [95%% CI] | first player wins (%%) | fair share (%%) | first-player advantage (pp) [95%% CI] | p_holm |\n|---|---:|---|---:|---:|---|---:|\n", header)
 	for k, g := range groups {
 		for _, i := range g {
 			st := &r.Cells[i].Stats
@@ -373,11 +376,23 @@ func (r *Result) playerFindings(b *strings.Builder, tests []Test) {
 			if t := firstPlayerTest(tests, i); t != nil {
 				p = pCell(t.PHolm)
 			}
-			w("| %s | %d | %.2f [%.2f, %.2f] | %.2f%% | %.2f%% | %s | %s |\n", names[k], c.Config.Players, m.Mean, m.Lo, m.Hi, 100*v, 100*fair,
+			w("| %s | %d | %.2f [%.2f, %.2f] | %.2f%% | %.2f%% | %s | %s |\n", groupName(e, names[k], i), c.Config.Players, m.Mean, m.Lo, m.Hi, 100*v, 100*fair,
 				signedCI("first-player", v-fair, lo-fair, hi-fair, 2), p)
 		}
 	}
 	w("\n")
+}
+
+// groupName names a group of cells that differ only in players: its
+// coordinates, or the rules of cell i when nothing else varies.
+func groupName(e *Experiment, name string, i int) string {
+	if name != "all" {
+		return name
+	}
+	if r := e.Cells[i].Coords["rules"]; r != "" {
+		return r
+	}
+	return "every cell"
 }
 
 // surfaceFindings: where the best responses meet, and each side's best

@@ -583,7 +583,11 @@ func (r *Result) perCell(title, yLabel string, ref float64, sorted bool, value f
 		sortSeries(&series[k])
 	}
 	return func() (analysis.Figure, error) {
-		return analysis.LinePlot(title, l.x, yLabel, l.levels, series, ref)
+		xl := l.x
+		if xl == "players" {
+			xl = "table size (players)"
+		}
+		return analysis.LinePlot(title, xl, yLabel, l.levels, series, ref)
 	}, 10 * vg.Centimeter, true
 }
 
