@@ -669,6 +669,24 @@ func LinePlot(title, xLabel, yLabel string, xTicks []string, series []Series, re
 			p.Legend.Add(s.Name, l, pts)
 		}
 	}
+	// Headroom above the data for the legend at the top right, a row per
+	// named series.
+	ylo, yhi := math.Inf(1), math.Inf(-1)
+	named := 0
+	for _, s := range series {
+		for j := range s.X {
+			ylo, yhi = min(ylo, s.Lo[j], s.Y[j]), max(yhi, s.Hi[j], s.Y[j])
+		}
+		if s.Name != "" {
+			named++
+		}
+	}
+	if !math.IsNaN(ref) {
+		ylo, yhi = min(ylo, ref), max(yhi, ref)
+	}
+	if named > 0 && yhi > ylo {
+		p.Y.Min, p.Y.Max = ylo, yhi+(yhi-ylo)*0.1*float64(named)
+	}
 	switch {
 	case xTicks != nil:
 		categoryAxis(&p.X, xTicks, true)

@@ -583,6 +583,11 @@ func (r *Result) perCell(title, yLabel string, ref float64, sorted bool, value f
 		sortSeries(&series[k])
 	}
 	return func() (analysis.Figure, error) {
+		by := " by " + l.x + " and " + l.lines
+		if l.x == "players" {
+			by = " by table size and " + l.lines
+		}
+		title := strings.Replace(title, " by cell", by, 1)
 		xl := l.x
 		if xl == "players" {
 			xl = "table size (players)"
@@ -764,37 +769,6 @@ func (r *Result) group(c *Cell) string {
 	return strings.Join(parts, " ")
 }
 
-// byPlayers is the mean game length against player count, one series per
-// group of cells that differ only in players (nil if players never vary).
-func (r *Result) byPlayers() []analysis.Series {
-	if !slices.Contains(r.Experiment.Axes, "players") {
-		return nil
-	}
-	var out []analysis.Series
-	idx := map[string]int{}
-	for i := range r.Experiment.Cells {
-		c := &r.Experiment.Cells[i]
-		if r.Cells[i].Stats.Games == 0 {
-			continue
-		}
-		g := r.group(c)
-		k, ok := idx[g]
-		if !ok {
-			k = len(out)
-			idx[g] = k
-			out = append(out, analysis.Series{Name: g})
-		}
-		ci := r.Cells[i].Stats.Turns.MeanCI(sim.Confidence)
-		if math.IsNaN(ci.Lo) || math.IsNaN(ci.Hi) {
-			continue // too few games for an interval
-		}
-		s := &out[k]
-		s.X = append(s.X, float64(c.Config.Players))
-		s.Y, s.Lo, s.Hi = append(s.Y, ci.Mean), append(s.Lo, ci.Lo), append(s.Hi, ci.Hi)
-	}
-	return slices.DeleteFunc(out, func(s analysis.Series) bool { return len(s.X) == 0 })
-}
-
 // seatAdvantage is each cell's win rate by seat minus the fair share, in
 // percentage points (NaN past the cell's seats), for a heat map with a row
 // per cell (the first cell at the top).
@@ -823,26 +797,6 @@ func (r *Result) seatAdvantage() (rows, cols []string, z [][]float64) {
 		rows, z = append([]string{c.Label}, rows...), append([][]float64{row}, z...)
 	}
 	return rows, cols, z
-}
-
-func (r *Result) firstPlayer() (labels []string, est, lo, hi []float64) {
-	for i, c := range r.Experiment.Cells {
-		st := &r.Cells[i].Stats
-		e, l, h := estimate(Metric{Kind: MetricFirstPlayer}, st)
-		fair := 1 / float64(c.Config.Players)
-		labels = append(labels, c.Label)
-		est, lo, hi = append(est, e-fair), append(lo, l-fair), append(hi, h-fair)
-	}
-	return
-}
-
-func (r *Result) mainEstimates() (labels []string, est, lo, hi []float64) {
-	for i, c := range r.Experiment.Cells {
-		e, l, h := estimate(r.Experiment.Main, &r.Cells[i].Stats)
-		labels = append(labels, c.Label)
-		est, lo, hi = append(est, e), append(lo, l), append(hi, h)
-	}
-	return
 }
 
 // Markdown renders report.md: the banners of a partial run, the findings
@@ -969,32 +923,6 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 		}
 	}
 	return b.String()
-}
-
-func mainFmt(m Metric, e, lo, hi float64) string {
-	return fmt.Sprintf("%s [%s, %s]", fmtEst(m.String(), e), fmtEst(m.String(), lo), fmtEst(m.String(), hi))
-}
-
-// fmtEst formats an estimate of a metric: a proportion as a percentage.
-func fmtEst(metric string, v float64) string {
-	if metric == "turns" || metric == "cards-drawn" {
-		if math.IsNaN(v) {
-			return "–"
-		}
-		return strconv.FormatFloat(v, 'f', 2, 64)
-	}
-	return pct(v)
-}
-
-// fmtEff formats an effect: percentage points for proportions.
-func fmtEff(metric string, v float64) string {
-	if metric == "turns" || metric == "cards-drawn" {
-		return fmtEst(metric, v)
-	}
-	if math.IsNaN(v) {
-		return "–"
-	}
-	return fmt.Sprintf("%+.2f pp", 100*v)
 }
 
 func comma(n int64) string {

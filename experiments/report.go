@@ -273,23 +273,6 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
-func pct(v float64) string {
-	if math.IsNaN(v) {
-		return "–"
-	}
-	return fmt.Sprintf("%.2f%%", 100*v)
-}
-
-func pval(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "–"
-	case p < 1e-4:
-		return "<0.0001"
-	}
-	return fmt.Sprintf("%.4f", p)
-}
-
 // testsPreamble explains the tests table of report.md: the family, the
 // methods and their dual intervals.
 func testsPreamble(tests []Test) string {
