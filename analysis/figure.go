@@ -272,7 +272,7 @@ func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*P
 		p := newPlot(names[i], "", "")
 		p.Title.TextStyle.Font.Size = vg.Points(9)
 		p.Title.Padding = vg.Points(3)
-		p.X.Tick.Marker = niceTicks{n: 4, integer: true}
+		p.X.Tick.Marker = niceTicks{n: 6, integer: true}
 		p.Y.Tick.Marker = niceTicks{n: 4}
 		p.Add(hist)
 		med, mean := h.Quantile(0.5), h.Mean()
