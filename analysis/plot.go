@@ -193,15 +193,15 @@ func histogramPlot(title, xLabel string, h *IntHist, binWidth int, density bool)
 	return p, hist, nil
 }
 
-// OverlaidHistograms draws several histograms as shares (densities) on
+// OverlaidHistograms draws several histograms as percentages on
 // shared bins, as step lines in distinct colors with a legend: for comparing
 // game-length distributions of a few cells.
 //
 // hs[i] is drawn in its own color and named names[i] in the legend. The bins
 // are those of [IntHist.Bins] with width binWidth (0: about 40 bins over the
 // values of all histograms), the same for every histogram, each drawn over
-// [Lo−½, Hi+½]; each line is the share of that histogram's observations in
-// each bin, falling to 0 outside the bins. It is an error if there is no
+// [Lo−½, Hi+½]; each line is the percentage of that histogram's
+// observations in each bin, falling to 0 outside the bins. It is an error if there is no
 // histogram, names and hs differ in length, any histogram is nil, empty or
 // has values out of range, or binWidth is negative or gives more than 10000
 // bins.
@@ -241,7 +241,7 @@ func overlaidHistograms(title, xLabel string, names []string, hs []*IntHist, bin
 	first, last := lo/binWidth, hi/binWidth
 	width := float64(binWidth)
 
-	p := newPlot(title, xLabel, "games (share)")
+	p := newPlot(title, xLabel, "games (%)")
 	p.X.Tick.Marker = niceTicks{integer: true}
 	p.Legend.Top = true
 	lines := make([]*plotter.Line, len(hs))
@@ -250,7 +250,7 @@ func overlaidHistograms(title, xLabel string, names []string, hs []*IntHist, bin
 		clear(shares)
 		n := float64(h.N())
 		for _, b := range h.Bins(binWidth) {
-			shares[b.Lo/binWidth-first] = float64(b.Count) / n
+			shares[b.Lo/binWidth-first] = 100 * float64(b.Count) / n
 		}
 		// The outline of the bars: down to 0 at both ends, and across the
 		// top of each bin, the verticals between bins joining them.

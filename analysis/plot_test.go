@@ -308,14 +308,14 @@ func TestOverlaidHistograms(t *testing.T) {
 		var sum float64
 		for i := range nb {
 			blo := (first + i) * w
-			want := float64(countIn(vals[k], blo, blo+w-1)) / float64(len(vals[k]))
+			want := 100 * float64(countIn(vals[k], blo, blo+w-1)) / float64(len(vals[k])) // percent
 			a, b := l.XYs[1+2*i], l.XYs[2+2*i]
 			if a != (plotter.XY{X: float64(blo) - 0.5, Y: want}) || b != (plotter.XY{X: float64(blo+w) - 0.5, Y: want}) {
 				t.Errorf("line %d bin %d: top %v–%v, want share %v over [%v, %v]", k, i, a, b, want, float64(blo)-0.5, float64(blo+w)-0.5)
 			}
 			sum += want
 		}
-		checkNear(t, fmt.Sprintf("line %d total share", k), sum, 1, 1e-12)
+		checkNear(t, fmt.Sprintf("line %d total share", k), sum, 100, 1e-12)
 	}
 	checkGolden(t, "overlaid", p)
 

@@ -99,7 +99,7 @@ func TestPlotsReadable(t *testing.T) {
 					continue
 				}
 				checkFigureWords(t, j.name, f)
-				for _, p := range analysis.CheckLayout(f, j.width, j.height, vg.Points(2)) {
+				for _, p := range analysis.CheckLayout(f, j.width, j.height, vg.Points(4)) {
 					t.Errorf("%s: %s", j.name, p)
 				}
 				if p, ok := f.(*plot.Plot); ok {
