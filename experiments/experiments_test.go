@@ -351,7 +351,7 @@ func TestOutputs(t *testing.T) {
 		}
 	}
 	report, _ := os.ReadFile(filepath.Join(dir, "report.md"))
-	for _, want := range []string{"# small", "## Cells", "## Tests", "Holm", "McNemar", "paired t-test", "![", "plots/length-00-official.png"} {
+	for _, want := range []string{"# small", "## Cells", "## Tests", "Holm", "McNemar", "paired t-test", "![", "plots/game-length.png", "## Findings"} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("report.md lacks %q", want)
 		}
