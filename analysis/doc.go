@@ -28,11 +28,16 @@
 //
 // # Plots
 //
-// [HistogramPlot], [OverlaidHistograms], [BandPlot], [ErrorBarPlot] and
-// [HeatMap] draw aggregates (never raw observations) on gonum/plot, and
-// [SavePlot] writes PNG and SVG atomically. Output is deterministic: the same
-// input gives the same bytes (fonts are the Liberation fonts built into the
-// module). Bad input is an error, never a panic.
+// [HistogramPlot], [OverlaidHistograms], [BandPlot], [ErrorBarPlot],
+// [DotPlot], [LinePlot], [HeatMap] / [HeatMapWith] and [LengthPanels] (small
+// multiples with shared axes) draw aggregates (never raw observations) on
+// gonum/plot, with round tick values (integers for integer quantities) and
+// a margin around the figure; [SavePlot] writes PNG and SVG and
+// [SaveFigure] any of PNG, SVG and PDF at a chosen resolution, atomically.
+// [CheckLayout] measures every string a figure draws with the font's own
+// metrics and reports overlaps and clipping. Output is deterministic: the
+// same input gives the same PNG and SVG bytes (fonts are the Liberation
+// fonts built into the module). Bad input is an error, never a panic.
 //
 // # Formulas and where they come from
 //

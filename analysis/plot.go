@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -17,6 +18,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
@@ -135,13 +137,14 @@ func checkFinite(fn, what string, vs []float64) error {
 
 // HistogramPlot draws a histogram of the integer outcomes of h in bins of
 // width binWidth (0: choose a width giving about 40 bins), as counts or,
-// with density true, as shares of all observations; the title and x label
-// are given.
+// with density true, as percentages of all observations; the title and x
+// label are given.
 //
 // The bins are those of [IntHist.Bins]: aligned to multiples of the width,
 // with empty bins shown. A bin holding the values Lo..Hi is drawn over
 // [Lo−½, Hi+½], so that with width 1 each bar is centered on its value.
-// The y axis is labelled "count" or "share". It is an error if h is nil or
+// The y axis is labelled "games (count)" or "games (%)", and the x axis has
+// integer ticks. It is an error if h is nil or
 // empty, has values out of range, or binWidth is negative or gives more than
 // 10000 bins.
 func HistogramPlot(title, xLabel string, h *IntHist, binWidth int, density bool) (*plot.Plot, error) {
@@ -171,7 +174,7 @@ func histogramPlot(title, xLabel string, h *IntHist, binWidth int, density bool)
 	for i, b := range bins {
 		w := float64(b.Count)
 		if density {
-			w /= n
+			w = 100 * w / n
 		}
 		hb[i] = plotter.HistogramBin{Min: float64(b.Lo) - 0.5, Max: float64(b.Hi) + 0.5, Weight: w}
 	}
@@ -181,23 +184,24 @@ func histogramPlot(title, xLabel string, h *IntHist, binWidth int, density bool)
 		FillColor: seriesColor(0),
 		LineStyle: draw.LineStyle{Color: color.White, Width: thinWidth},
 	}
-	p := newPlot(title, xLabel, "count")
+	p := newPlot(title, xLabel, "games (count)")
+	p.X.Tick.Marker = niceTicks{integer: true}
 	if density {
-		p.Y.Label.Text = "share"
+		p.Y.Label.Text = "games (%)"
 	}
 	p.Add(hist)
 	return p, hist, nil
 }
 
-// OverlaidHistograms draws several histograms as shares (densities) on
+// OverlaidHistograms draws several histograms as percentages on
 // shared bins, as step lines in distinct colors with a legend: for comparing
 // game-length distributions of a few cells.
 //
 // hs[i] is drawn in its own color and named names[i] in the legend. The bins
 // are those of [IntHist.Bins] with width binWidth (0: about 40 bins over the
 // values of all histograms), the same for every histogram, each drawn over
-// [Lo−½, Hi+½]; each line is the share of that histogram's observations in
-// each bin, falling to 0 outside the bins. It is an error if there is no
+// [Lo−½, Hi+½]; each line is the percentage of that histogram's
+// observations in each bin, falling to 0 outside the bins. It is an error if there is no
 // histogram, names and hs differ in length, any histogram is nil, empty or
 // has values out of range, or binWidth is negative or gives more than 10000
 // bins.
@@ -237,7 +241,8 @@ func overlaidHistograms(title, xLabel string, names []string, hs []*IntHist, bin
 	first, last := lo/binWidth, hi/binWidth
 	width := float64(binWidth)
 
-	p := newPlot(title, xLabel, "share")
+	p := newPlot(title, xLabel, "games (%)")
+	p.X.Tick.Marker = niceTicks{integer: true}
 	p.Legend.Top = true
 	lines := make([]*plotter.Line, len(hs))
 	shares := make([]float64, last-first+1)
@@ -245,7 +250,7 @@ func overlaidHistograms(title, xLabel string, names []string, hs []*IntHist, bin
 		clear(shares)
 		n := float64(h.N())
 		for _, b := range h.Bins(binWidth) {
-			shares[b.Lo/binWidth-first] = float64(b.Count) / n
+			shares[b.Lo/binWidth-first] = 100 * float64(b.Count) / n
 		}
 		// The outline of the bars: down to 0 at both ends, and across the
 		// top of each bin, the verticals between bins joining them.
@@ -484,6 +489,215 @@ func errorBarPlot(title, yLabel string, labels []string, est, lo, hi []float64, 
 	return p, parts, nil
 }
 
+// DotPlot draws one estimate per label with its interval as a horizontal
+// bar, the labels on the y axis from the top down in the given order (so
+// that any number of long labels stays readable), the values on the x axis
+// labelled xLabel, and an optional vertical reference line at ref (NaN:
+// none), e.g. effects against a baseline, sorted, with the line at 0.
+// The inputs are checked as by [ErrorBarPlot].
+func DotPlot(title, xLabel string, labels []string, est, lo, hi []float64, ref float64) (*plot.Plot, error) {
+	const fn = "DotPlot"
+	n := len(labels)
+	if n == 0 {
+		return nil, fmt.Errorf("analysis: %s: no labels", fn)
+	}
+	if len(est) != n || len(lo) != n || len(hi) != n {
+		return nil, fmt.Errorf("analysis: %s: %d labels but %d estimates, %d lower and %d upper bounds; they must be equal",
+			fn, n, len(est), len(lo), len(hi))
+	}
+	for _, f := range []struct {
+		name string
+		vs   []float64
+	}{{"est", est}, {"lo", lo}, {"hi", hi}} {
+		if err := checkFinite(fn, f.name, f.vs); err != nil {
+			return nil, err
+		}
+	}
+	if math.IsInf(ref, 0) {
+		return nil, fmt.Errorf("analysis: %s: reference %v is infinite (NaN means none)", fn, ref)
+	}
+	pts := make(plotter.XYs, n)
+	bars := make(plotter.XErrors, n)
+	for i := range n {
+		if !(lo[i] <= est[i] && est[i] <= hi[i]) {
+			return nil, fmt.Errorf("analysis: %s: estimate %v of %q is outside its interval [%v, %v]", fn, est[i], labels[i], lo[i], hi[i])
+		}
+		y := float64(n - 1 - i) // the first label at the top
+		pts[i] = plotter.XY{X: est[i], Y: y}
+		bars[i] = struct{ Low, High float64 }{est[i] - lo[i], hi[i] - est[i]}
+	}
+	p := newPlot(title, xLabel, "")
+	p.Add(verticalGrid())
+	if !math.IsNaN(ref) {
+		p.Add(refLine{x: ref})
+	}
+	xe := struct {
+		plotter.XYs
+		plotter.XErrors
+	}{pts, bars}
+	eb, err := plotter.NewXErrorBars(xe)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %s: %w", fn, err)
+	}
+	c := seriesColor(0)
+	eb.Color, eb.Width = c, lineWidth
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %s: %w", fn, err)
+	}
+	sc.GlyphStyle = draw.GlyphStyle{Color: c, Radius: glyphRadius, Shape: draw.CircleGlyph{}}
+	p.Add(eb, sc)
+	rev := make([]string, n)
+	for i, l := range labels {
+		rev[n-1-i] = l
+	}
+	categoryAxis(&p.Y, rev, false)
+	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
+	return p, nil
+}
+
+// DotPlotHeight is a good height for a [DotPlot] of n labels.
+func DotPlotHeight(n int) vg.Length {
+	return max(8*vg.Centimeter, vg.Length(n)*0.55*vg.Centimeter+3*vg.Centimeter)
+}
+
+// verticalGrid returns light vertical grid lines only.
+func verticalGrid() *plotter.Grid {
+	g := newGrid(true)
+	g.Horizontal.Width = 0
+	return g
+}
+
+// refLine is a gray dashed reference line across the data area, vertical
+// at x (horizontal instead if horizontal is true, at y = x).
+type refLine struct {
+	x          float64
+	horizontal bool
+}
+
+// Plot implements plot.Plotter.
+func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
+	st := draw.LineStyle{Color: color.Gray{Y: 96}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+	if r.horizontal {
+		y := c.Y(p.Y.Norm(r.x))
+		c.StrokeLine2(st, c.Min.X, y, c.Max.X, y)
+		return
+	}
+	x := c.X(p.X.Norm(r.x))
+	c.StrokeLine2(st, x, c.Min.Y, x, c.Max.Y)
+}
+
+// DataRange implements plot.DataRanger: the line is within the range.
+func (r refLine) DataRange() (xmin, xmax, ymin, ymax float64) {
+	if r.horizontal {
+		return math.Inf(1), math.Inf(-1), r.x, r.x
+	}
+	return r.x, r.x, math.Inf(1), math.Inf(-1)
+}
+
+// LinePlot draws each series as a line through its estimates with points
+// and vertical 95% error bars, one color and glyph per series and a legend
+// (a two-factor grid: the first factor on the x axis, one line per level
+// of the second). With xTicks nil, X is numeric (integer ticks if every X
+// is an integer); otherwise X holds the indices 0, 1, … of xTicks, the
+// levels of an ordered factor. Series are dodged sideways slightly so
+// their bars do not hide each other. ref, if not NaN, draws a horizontal
+// reference line (e.g. the fair share). The series are checked as by
+// [BandPlot].
+func LinePlot(title, xLabel, yLabel string, xTicks []string, series []Series, ref float64) (*plot.Plot, error) {
+	const fn = "LinePlot"
+	if len(series) == 0 {
+		return nil, fmt.Errorf("analysis: %s: no series", fn)
+	}
+	integer := true
+	xmin, xmax := math.Inf(1), math.Inf(-1)
+	for i := range series {
+		if err := series[i].check(fn, i); err != nil {
+			return nil, err
+		}
+		for _, x := range series[i].X {
+			integer = integer && x == math.Trunc(x)
+			xmin, xmax = min(xmin, x), max(xmax, x)
+		}
+	}
+	if math.IsInf(ref, 0) {
+		return nil, fmt.Errorf("analysis: %s: reference %v is infinite (NaN means none)", fn, ref)
+	}
+	p := newPlot(title, xLabel, yLabel)
+	p.Legend.Top = true
+	p.Add(newGrid(false))
+	if !math.IsNaN(ref) {
+		p.Add(refLine{x: ref, horizontal: true})
+	}
+	// The smallest gap between two x values bounds the dodge.
+	gap := math.Inf(1)
+	for _, s := range series {
+		for j := 1; j < len(s.X); j++ {
+			gap = min(gap, s.X[j]-s.X[j-1])
+		}
+	}
+	if math.IsInf(gap, 1) {
+		gap = 1
+	}
+	dodge := gap * 0.25 / float64(max(1, len(series)-1))
+	if len(series) == 1 {
+		dodge = 0
+	}
+	for i, s := range series {
+		off := (float64(i) - float64(len(series)-1)/2) * dodge
+		xy := make(plotter.XYs, len(s.X))
+		errs := make(plotter.YErrors, len(s.X))
+		for j := range s.X {
+			xy[j] = plotter.XY{X: s.X[j] + off, Y: s.Y[j]}
+			errs[j] = struct{ Low, High float64 }{s.Y[j] - s.Lo[j], s.Hi[j] - s.Y[j]}
+		}
+		c := seriesColor(i)
+		l, pts, err := plotter.NewLinePoints(xy)
+		if err != nil {
+			return nil, fmt.Errorf("analysis: %s: %w", fn, err)
+		}
+		l.Color, l.Width = c, lineWidth
+		pts.GlyphStyle = draw.GlyphStyle{Color: c, Radius: glyphRadius, Shape: seriesGlyphs[i%len(seriesGlyphs)]}
+		eb, err := plotter.NewYErrorBars(errorPoints{xys: xy, errs: errs})
+		if err != nil {
+			return nil, fmt.Errorf("analysis: %s: %w", fn, err)
+		}
+		eb.Color, eb.Width = c, thinWidth*2
+		eb.CapWidth = vg.Points(4)
+		p.Add(l, eb, pts)
+		if s.Name != "" {
+			p.Legend.Add(s.Name, l, pts)
+		}
+	}
+	// Headroom above the data for the legend at the top right, a row per
+	// named series.
+	ylo, yhi := math.Inf(1), math.Inf(-1)
+	named := 0
+	for _, s := range series {
+		for j := range s.X {
+			ylo, yhi = min(ylo, s.Lo[j], s.Y[j]), max(yhi, s.Hi[j], s.Y[j])
+		}
+		if s.Name != "" {
+			named++
+		}
+	}
+	if !math.IsNaN(ref) {
+		ylo, yhi = min(ylo, ref), max(yhi, ref)
+	}
+	if named > 0 && yhi > ylo {
+		p.Y.Min, p.Y.Max = ylo, yhi+(yhi-ylo)*0.1*float64(named)
+	}
+	switch {
+	case xTicks != nil:
+		categoryAxis(&p.X, xTicks, true)
+		p.X.Min, p.X.Max = -0.5, float64(len(xTicks))-0.5
+	case integer:
+		p.X.Tick.Marker = niceTicks{integer: true}
+		p.X.Min, p.X.Max = xmin-0.5, xmax+0.5
+	}
+	return p, nil
+}
+
 // gridXYZ is a heat map's data, z[row][col] at x = col, y = row: the
 // plotter.GridXYZ of [HeatMap].
 type gridXYZ struct{ z [][]float64 }
@@ -531,6 +745,32 @@ func heatPalette() []color.Color {
 	return cols
 }
 
+// divergingAnchors are ColorBrewer's "RdBu" diverging scheme with 11
+// classes (Brewer, colorbrewer2.org), reversed: blue (below the center)
+// through white to red (above), colorblind-safe.
+var divergingAnchors = [...]color.NRGBA{
+	{0x05, 0x30, 0x61, 255}, {0x21, 0x66, 0xac, 255}, {0x43, 0x93, 0xc3, 255}, {0x92, 0xc5, 0xde, 255},
+	{0xd1, 0xe5, 0xf0, 255}, {0xf7, 0xf7, 0xf7, 255}, {0xfd, 0xdb, 0xc7, 255}, {0xf4, 0xa5, 0x82, 255},
+	{0xd6, 0x60, 0x4d, 255}, {0xb2, 0x18, 0x2b, 255}, {0x67, 0x00, 0x1f, 255},
+}
+
+// divergingPalette returns heatColors+1 colors (odd, so that the center
+// has its own, white) interpolated between the diverging anchors.
+func divergingPalette() []color.Color {
+	n := heatColors + 1
+	cols := make([]color.Color, n)
+	last := len(divergingAnchors) - 1
+	for i := range cols {
+		t := float64(i) / float64(n-1) * float64(last)
+		k := min(int(t), last-1)
+		f := t - float64(k)
+		a, b := divergingAnchors[k], divergingAnchors[k+1]
+		mix := func(u, v uint8) uint8 { return uint8(math.Round(float64(u) + f*(float64(v)-float64(u)))) }
+		cols[i] = color.NRGBA{R: mix(a.R, b.R), G: mix(a.G, b.G), B: mix(a.B, b.B), A: 255}
+	}
+	return cols
+}
+
 // heatParts are the plotters of a heat map.
 type heatParts struct {
 	heat   *plotter.HeatMap
@@ -557,8 +797,35 @@ func HeatMap(title, xLabel, yLabel string, cols, rows []string, z [][]float64) (
 	return p, err
 }
 
+// HeatOptions are the choices of [HeatMapWith].
+type HeatOptions struct {
+	// Center, if not NaN, makes the colors diverge from white at Center
+	// (e.g. the fair share) to blue below and red above, over a range
+	// symmetric about it; NaN: the sequential viridis map over the range.
+	Center float64
+	// BarLabel names the color bar's quantity with its unit.
+	BarLabel string
+	// Format writes a cell's value (nil: "%.3f", "%.2f" beyond 8 columns).
+	Format func(float64) string
+	// Marks[row][col], if not empty, is written under the cell's value
+	// (e.g. "▲" for a best response).
+	Marks [][]string
+}
+
+// HeatMapWith is [HeatMap] with options: a diverging color map, a labelled
+// color bar, a format for the values and marks in the cells.
+func HeatMapWith(title, xLabel, yLabel string, cols, rows []string, z [][]float64, o HeatOptions) (*plot.Plot, error) {
+	p, _, err := heatMapWith(title, xLabel, yLabel, cols, rows, z, o)
+	return p, err
+}
+
 // heatMap is HeatMap, also returning its plotters for tests.
 func heatMap(title, xLabel, yLabel string, cols, rows []string, z [][]float64) (*plot.Plot, *heatParts, error) {
+	return heatMapWith(title, xLabel, yLabel, cols, rows, z, HeatOptions{Center: math.NaN()})
+}
+
+// heatMapWith is HeatMapWith, also returning its plotters for tests.
+func heatMapWith(title, xLabel, yLabel string, cols, rows []string, z [][]float64, o HeatOptions) (*plot.Plot, *heatParts, error) {
 	const fn = "HeatMap"
 	if len(cols) == 0 || len(rows) == 0 {
 		return nil, nil, fmt.Errorf("analysis: %s: %d columns and %d rows; need at least one of each", fn, len(cols), len(rows))
@@ -587,13 +854,27 @@ func heatMap(title, xLabel, yLabel string, cols, rows []string, z [][]float64) (
 	if math.IsInf(zmin, 1) {
 		return nil, nil, fmt.Errorf("analysis: %s: every cell is NaN", fn)
 	}
+	if o.Marks != nil && (len(o.Marks) != len(rows) || slices.ContainsFunc(o.Marks, func(m []string) bool { return len(m) != len(cols) })) {
+		return nil, nil, fmt.Errorf("analysis: %s: marks are not %d rows of %d", fn, len(rows), len(cols))
+	}
+	pal := heatPalette()
+	if math.IsInf(o.Center, 0) {
+		return nil, nil, fmt.Errorf("analysis: %s: center %v is infinite (NaN means none)", fn, o.Center)
+	}
+	if !math.IsNaN(o.Center) {
+		d := max(o.Center-zmin, zmax-o.Center)
+		if d == 0 {
+			d = 0.5
+		}
+		zmin, zmax = o.Center-d, o.Center+d
+		pal = divergingPalette()
+	}
 	if zmin == zmax {
 		// A single value: put it in the middle of a unit range, so that the
 		// palette scaling is defined and the color bar has a range to show.
 		zmin, zmax = zmin-0.5, zmax+0.5
 	}
 
-	pal := heatPalette()
 	heat := plotter.NewHeatMap(grid, plotterPalette(pal))
 	heat.Min, heat.Max = zmin, zmax
 	heat.NaN = color.White // a cell without a value is left blank
@@ -612,6 +893,10 @@ func heatMap(title, xLabel, yLabel string, cols, rows []string, z [][]float64) (
 	if nc > 8 {
 		format = "%.2f" // narrow cells
 	}
+	valueText := func(v float64) string { return fmt.Sprintf(format, v) }
+	if o.Format != nil {
+		valueText = o.Format
+	}
 	xyl := plotter.XYLabels{XYs: make(plotter.XYs, 0, nc*nr), Labels: make([]string, 0, nc*nr)}
 	for r := range nr {
 		for c := range nc {
@@ -619,7 +904,11 @@ func heatMap(title, xLabel, yLabel string, cols, rows []string, z [][]float64) (
 				continue
 			}
 			xyl.XYs = append(xyl.XYs, plotter.XY{X: float64(c), Y: float64(r)})
-			xyl.Labels = append(xyl.Labels, fmt.Sprintf(format, grid.Z(c, r)))
+			l := valueText(grid.Z(c, r))
+			if o.Marks != nil && o.Marks[r][c] != "" {
+				l += "\n" + o.Marks[r][c]
+			}
+			xyl.Labels = append(xyl.Labels, l)
 		}
 	}
 	values, err := plotter.NewLabels(xyl)
@@ -638,8 +927,11 @@ func heatMap(title, xLabel, yLabel string, cols, rows []string, z [][]float64) (
 
 	barStyle := p.Y.Tick.Label
 	barStyle.XAlign, barStyle.YAlign = draw.XLeft, draw.YCenter
-	bar := &colorBar{colors: pal, min: zmin, max: zmax, style: barStyle}
-	for _, t := range (plot.DefaultTicks{}).Ticks(zmin, zmax) {
+	bar := &colorBar{colors: pal, min: zmin, max: zmax, style: barStyle, label: o.BarLabel}
+	bar.labelStyle = p.Y.Label.TextStyle
+	bar.labelStyle.Rotation = math.Pi / 2
+	bar.labelStyle.XAlign, bar.labelStyle.YAlign = draw.XCenter, draw.YTop
+	for _, t := range (niceTicks{n: 5}).Ticks(zmin, zmax) {
 		if t.Label != "" && t.Value >= zmin && t.Value <= zmax {
 			bar.ticks = append(bar.ticks, t)
 		}
@@ -690,10 +982,22 @@ var (
 // GlyphBoxes reserve the room it needs right of the data area, so the grid
 // shrinks to make space for it at any plot size.
 type colorBar struct {
-	colors   []color.Color // the palette, from min (bottom) to max (top)
-	min, max float64
-	ticks    []plot.Tick // values within [min, max], all labelled
-	style    text.Style  // of the labels
+	colors     []color.Color // the palette, from min (bottom) to max (top)
+	min, max   float64
+	ticks      []plot.Tick // values within [min, max], all labelled
+	style      text.Style  // of the labels
+	label      string      // the quantity and its unit, right of the labels
+	labelStyle text.Style
+}
+
+// labelX is the offset of the bar's label from the data area's right edge:
+// right of the widest tick label.
+func (b *colorBar) labelX() vg.Length {
+	w := vg.Length(0)
+	for _, t := range b.ticks {
+		w = max(w, b.style.Width(t.Label))
+	}
+	return colorBarGap + colorBarWidth + colorBarTick + colorBarPad + w + colorBarPad
 }
 
 // frac returns where v lies between min (0) and max (1).
@@ -720,6 +1024,9 @@ func (b *colorBar) Plot(c draw.Canvas, _ *plot.Plot) {
 		c.StrokeLine2(edge, x1, y, x1+colorBarTick, y)
 		c.FillText(b.style, vg.Point{X: x1 + colorBarTick + colorBarPad, Y: y}, t.Label)
 	}
+	if b.label != "" {
+		c.FillText(b.labelStyle, vg.Point{X: c.Max.X + b.labelX(), Y: c.Center().Y}, b.label)
+	}
 }
 
 // GlyphBoxes implements plot.GlyphBoxer: the strip and the tick labels,
@@ -733,6 +1040,9 @@ func (b *colorBar) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
 	for _, t := range b.ticks {
 		boxes = append(boxes, plot.GlyphBox{X: 1, Y: b.frac(t.Value), Rectangle: b.style.Rectangle(t.Label).Add(off)})
 	}
+	if b.label != "" {
+		boxes = append(boxes, plot.GlyphBox{X: 1, Y: 0.5, Rectangle: b.labelStyle.Rectangle(b.label).Add(vg.Point{X: b.labelX()})})
+	}
 	return boxes
 }
 
@@ -740,6 +1050,11 @@ func (b *colorBar) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
 func newPlot(title, xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
+	p.Title.Padding = titlePadding
+	// gonum spaces legend rows closer than the font size: pad them apart.
+	p.Legend.Padding = vg.Points(3)
+	p.X.Tick.Marker = niceTicks{}
+	p.Y.Tick.Marker = niceTicks{}
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
 	return p
@@ -786,18 +1101,35 @@ func categoryAxis(a *plot.Axis, labels []string, horizontal bool) {
 // than the 96 dots per inch of gonum's default, for reports and slides.
 const pngDPI = 150
 
-// renderPlot returns p drawn at the size w×h in the format "png" or "svg".
-func renderPlot(p *plot.Plot, w, h vg.Length, format string) ([]byte, error) {
+// renderPlot returns p drawn at the size w×h in the format "png" or "svg",
+// the PNG at 150 dots per inch.
+func renderPlot(p Figure, w, h vg.Length, format string) ([]byte, error) {
+	return renderFigure(p, w, h, format, pngDPI)
+}
+
+// marginCanvas is c less the figure margin on every side.
+func marginCanvas(c draw.Canvas) draw.Canvas {
+	return draw.Crop(c, figureMargin, -figureMargin, figureMargin, -figureMargin)
+}
+
+// renderFigure returns f drawn at the size w×h in the format "png", "svg"
+// or "pdf", a PNG at dpi dots per inch, inside a white margin.
+func renderFigure(f Figure, w, h vg.Length, format string, dpi int) ([]byte, error) {
 	var c vg.CanvasWriterTo
 	switch format {
 	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI))}
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))}
 	case "svg":
 		c = vgsvg.New(w, h)
+	case "pdf":
+		c = vgpdf.New(w, h)
 	default:
-		return nil, fmt.Errorf("analysis: unknown plot format %q", format)
+		return nil, fmt.Errorf("analysis: unknown plot format %q (want %s)", format, strings.Join(PlotFormats, ", "))
 	}
-	p.Draw(draw.New(c))
+	dc := draw.New(c)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	f.Draw(marginCanvas(dc))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, err
@@ -818,24 +1150,10 @@ func renderPlot(p *plot.Plot, w, h vg.Length, format string) ([]byte, error) {
 // name is empty or not a plain file name (it may not hold a path
 // separator), or w or h is not positive.
 func SavePlot(p *plot.Plot, dir, name string, w, h vg.Length) error {
-	switch {
-	case p == nil:
+	if p == nil {
 		return errors.New("analysis: SavePlot: nil plot")
-	case name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) || filepath.Base(name) != name:
-		return fmt.Errorf("analysis: SavePlot: %q is not a plain file name", name)
-	case !(w > 0 && h > 0) || math.IsInf(float64(w), 0) || math.IsInf(float64(h), 0):
-		return fmt.Errorf("analysis: SavePlot: size %v×%v is not positive and finite", w, h)
 	}
-	for _, format := range []string{"png", "svg"} {
-		data, err := renderPlot(p, w, h, format)
-		if err != nil {
-			return fmt.Errorf("analysis: SavePlot %s.%s: %w", name, format, err)
-		}
-		if err := writeFileAtomic(filepath.Join(dir, name+"."+format), data); err != nil {
-			return fmt.Errorf("analysis: SavePlot: %w", err)
-		}
-	}
-	return nil
+	return saveFigure("SavePlot", p, dir, name, w, h, SaveOptions{})
 }
 
 // writeFileAtomic writes data to path through a temporary file in the same

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"maps"
 	"math"
@@ -250,7 +251,7 @@ func TestHistogramPlot(t *testing.T) {
 				bhi := blo + w - 1
 				want := float64(countIn(vs, blo, bhi))
 				if tc.density {
-					want /= float64(len(vs))
+					want = 100 * want / float64(len(vs)) // percent
 				}
 				if b.Min != float64(blo)-0.5 || b.Max != float64(bhi)+0.5 || b.Weight != want {
 					t.Errorf("bin %d = [%v, %v] weight %v, want [%v, %v] weight %v",
@@ -260,7 +261,7 @@ func TestHistogramPlot(t *testing.T) {
 			}
 			wantSum := float64(len(vs))
 			if tc.density {
-				wantSum = 1
+				wantSum = 100
 			}
 			checkNear(t, "sum of bar heights", sum, wantSum, 1e-12)
 			if tc.name != "hist_counts_w1" { // two goldens are enough
@@ -307,14 +308,14 @@ func TestOverlaidHistograms(t *testing.T) {
 		var sum float64
 		for i := range nb {
 			blo := (first + i) * w
-			want := float64(countIn(vals[k], blo, blo+w-1)) / float64(len(vals[k]))
+			want := 100 * float64(countIn(vals[k], blo, blo+w-1)) / float64(len(vals[k])) // percent
 			a, b := l.XYs[1+2*i], l.XYs[2+2*i]
 			if a != (plotter.XY{X: float64(blo) - 0.5, Y: want}) || b != (plotter.XY{X: float64(blo+w) - 0.5, Y: want}) {
 				t.Errorf("line %d bin %d: top %v–%v, want share %v over [%v, %v]", k, i, a, b, want, float64(blo)-0.5, float64(blo+w)-0.5)
 			}
 			sum += want
 		}
-		checkNear(t, fmt.Sprintf("line %d total share", k), sum, 1, 1e-12)
+		checkNear(t, fmt.Sprintf("line %d total share", k), sum, 100, 1e-12)
 	}
 	checkGolden(t, "overlaid", p)
 
@@ -916,5 +917,219 @@ func TestHeatMapBlankCell(t *testing.T) {
 	}
 	if _, err := renderPlot(p, 10*vg.Centimeter, 8*vg.Centimeter, "png"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestNiceTicks(t *testing.T) {
+	labels := func(ts []plot.Tick) []string {
+		var out []string
+		for _, tk := range ts {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		lo, hi  float64
+		integer bool
+		want    []string
+	}{
+		// Steps of 1, 2 or 5 times a power of ten, about 6 labels, no
+		// more decimals than the step needs.
+		{8, 85, true, []string{"20", "40", "60", "80"}},
+		{0.208, 0.281, false, []string{"0.22", "0.24", "0.26", "0.28"}},
+		{-8.9, 38, false, []string{"0", "10", "20", "30"}},
+		{2, 16, true, []string{"5", "10", "15"}}, // 14/5 = 2.8 rounds up to a step of 5
+		// Integer quantities never get fractional ticks.
+		{1, 3, true, []string{"1", "2", "3"}},
+		{-1, 1, false, []string{"-1.0", "-0.5", "0.0", "0.5", "1.0"}},
+	} {
+		got := labels(niceTicks{integer: tc.integer}.Ticks(tc.lo, tc.hi))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("ticks of [%v, %v] (integer %v) = %q, want %q", tc.lo, tc.hi, tc.integer, got, tc.want)
+		}
+	}
+}
+
+func TestParseFormats(t *testing.T) {
+	if f, err := ParseFormats("PNG, pdf,png"); err != nil || !slices.Equal(f, []string{"png", "pdf"}) {
+		t.Errorf("ParseFormats = %q, %v", f, err)
+	}
+	if _, err := ParseFormats("png,gif"); err == nil || !strings.Contains(err.Error(), `"gif"`) || !strings.Contains(err.Error(), "png, svg, pdf") {
+		t.Errorf("gif: %v", err)
+	}
+}
+
+func TestLengthPanels(t *testing.T) {
+	names, hs, vals := overlaidInput()
+	f, err := LengthPanels("Game length by cell", "game length (turns)", "turns", names, hs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Plots) != 3 || f.Cols != 3 { // ceil(sqrt(3·1.5)) = 3
+		t.Fatalf("%d panels in %d columns", len(f.Plots), f.Cols)
+	}
+	// Shared axes: every panel has the same ranges.
+	for i, p := range f.Plots[1:] {
+		if p.X.Min != f.Plots[0].X.Min || p.X.Max != f.Plots[0].X.Max || p.Y.Max != f.Plots[0].Y.Max {
+			t.Errorf("panel %d has other ranges", i+1)
+		}
+		if p.Title.Text != names[i+1] {
+			t.Errorf("panel %d titled %q", i+1, p.Title.Text)
+		}
+	}
+	// The x range ends at the largest 99.5th percentile (type 1, from
+	// the raw values), rounded up to the end of its bin, and the note
+	// counts every longer game.
+	cut := 0
+	total, longer := 0, 0
+	for _, vs := range vals {
+		s := slices.Sorted(slices.Values(vs))
+		cut = max(cut, s[int(math.Ceil(0.995*float64(len(s))))-1])
+		total += len(vs)
+	}
+	lo := slices.Min(slices.Concat(vals...))
+	w := max(1, int(math.Round(float64(cut-lo+1)/30)))
+	end := cut/w*w + w - 1
+	for _, vs := range vals {
+		longer += int(countIn(vs, end+1, math.MaxInt32))
+	}
+	if got := f.Plots[0].X.Max; got != float64(end)+0.5 {
+		t.Errorf("x axis ends at %v, want %v", got, float64(end)+0.5)
+	}
+	if longer > 0 && !strings.Contains(f.Note, fmt.Sprintf("(%d of %d)", longer, total)) {
+		t.Errorf("note %q does not count the %d longer games", f.Note, longer)
+	}
+	checkFigureGolden(t, "length_panels", f)
+}
+
+func TestDotAndLinePlots(t *testing.T) {
+	labels := []string{"draw-until-playable vs official", "no-finish-on-action vs official", "jump-in-any vs official"}
+	p, err := DotPlot("Effect on game length (paired, 95% CI)", "effect on game length (turns, cell minus baseline)", labels,
+		[]float64{31.4, 10.7, -6.8}, []float64{24.7, 8.5, -9.3}, []float64{38, 12.9, -4.3}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first label at the top.
+	ticks := p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max)
+	if ticks[len(ticks)-1].Label != labels[0] || ticks[0].Label != labels[2] {
+		t.Errorf("y ticks %v: want the first label at the top", ticks)
+	}
+	checkGolden(t, "dotplot", p)
+	if _, err := DotPlot("t", "x (pp)", []string{"a"}, []float64{1}, []float64{2}, []float64{3}, 0); err == nil {
+		t.Error("an estimate outside its interval is accepted")
+	}
+
+	series := []Series{
+		{Name: "classic", X: []float64{2, 3, 4}, Y: []float64{2, 1, 0.5}, Lo: []float64{-2, -3, -3.5}, Hi: []float64{7, 6, 5}},
+		{Name: "party", X: []float64{2, 3, 4, 5}, Y: []float64{2, -1.3, -1.5, -2.2}, Lo: []float64{-3, -5.7, -5.4, -5.7}, Hi: []float64{7, 3.4, 2.9, 1.8}},
+	}
+	p, err = LinePlot("First-player advantage over the fair share (95% CI)", "players", "first player's win rate − fair share (pp)", nil, series, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Integer x: integer ticks only.
+	for _, tk := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+		if tk.Label != "" && strings.Contains(tk.Label, ".") {
+			t.Errorf("x tick %q of an integer axis", tk.Label)
+		}
+	}
+	checkGolden(t, "lineplot", p)
+}
+
+func TestHeatMapDiverging(t *testing.T) {
+	cols, rows := []string{"0", "1", "2"}, []string{"4p", "3p"}
+	z := [][]float64{{2.5, -1, math.NaN()}, {3.2, -5, 1.8}}
+	marks := [][]string{{"▲", "", ""}, {"", "◄", ""}}
+	p, parts, err := heatMapWith("Seat advantage", "seat (seat 0 acts first)", "", cols, rows, z,
+		HeatOptions{Center: 0, BarLabel: "win rate − fair share (pp)", Format: func(v float64) string { return fmt.Sprintf("%+.1f", v) }, Marks: marks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Symmetric about the center: the largest distance is 5.
+	if parts.heat.Min != -5 || parts.heat.Max != 5 {
+		t.Errorf("color range [%v, %v], want [-5, 5]", parts.heat.Min, parts.heat.Max)
+	}
+	// The center is white.
+	pal := parts.heat.Palette.Colors()
+	if c := color.NRGBAModel.Convert(pal[len(pal)/2]).(color.NRGBA); c != (color.NRGBA{0xf7, 0xf7, 0xf7, 255}) {
+		t.Errorf("center color %v, want white", c)
+	}
+	if got := parts.values.Labels[0]; got != "+2.5\n▲" {
+		t.Errorf("first cell %q", got)
+	}
+	if parts.bar.label != "win rate − fair share (pp)" {
+		t.Errorf("bar label %q", parts.bar.label)
+	}
+	checkGolden(t, "heatmap_diverging", p)
+}
+
+func TestCheckLayout(t *testing.T) {
+	// Good plots pass.
+	names, hs, _ := overlaidInput()
+	f, err := LengthPanels("Game length by cell", "game length (turns)", "turns", names, hs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := f.Size()
+	if probs := CheckLayout(f, w, h, vg.Points(2)); len(probs) > 0 {
+		t.Errorf("length panels: %q", probs)
+	}
+	// Thirty long category labels side by side, not rotated, overlap;
+	// and a title wider than the figure is clipped.
+	labels := make([]string, 30)
+	est := make([]float64, 30)
+	for i := range labels {
+		labels[i] = fmt.Sprintf("bluff=0.%d challenge=seen", i)
+		est[i] = float64(i)
+	}
+	p := newPlot(strings.Repeat("a very long title ", 8), "cell", "win rate (%)")
+	s, _ := plotter.NewScatter(plotter.XYs{{X: 0, Y: 0}, {X: 29, Y: 1}})
+	p.Add(s)
+	ticks := make(plot.ConstantTicks, 30)
+	for i, l := range labels {
+		ticks[i] = plot.Tick{Value: float64(i), Label: l}
+	}
+	p.X.Tick.Marker = ticks
+	probs := CheckLayout(p, 16*vg.Centimeter, 10*vg.Centimeter, vg.Points(2))
+	var overlap, edge bool
+	for _, pr := range probs {
+		overlap = overlap || strings.Contains(string(pr), `"bluff=0.1 challenge=seen" and "bluff=0.2 challenge=seen" overlap`)
+		edge = edge || strings.Contains(string(pr), "a very long title") && strings.Contains(string(pr), "edge")
+	}
+	if !overlap || !edge {
+		t.Errorf("overlap %v, edge %v: %q", overlap, edge, probs)
+	}
+}
+
+// checkFigureGolden is checkGolden for a figure of panels, at its own size.
+func checkFigureGolden(t *testing.T, name string, f *Panels) {
+	t.Helper()
+	w, h := f.Size()
+	for _, format := range []string{"svg", "png"} {
+		got, err := renderFigure(f, w, h, format, pngDPI)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("testdata", name+".golden."+format)
+		if *updatePlots {
+			if err := os.WriteFile(path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./analysis -update-plots to create it)", err)
+		}
+		if format == "svg" && !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the golden file at line %d", path, firstDiffLine(got, want))
+		}
+		if format == "png" {
+			if msg := comparePNG(got, want); msg != "" {
+				t.Errorf("%s: %s", path, msg)
+			}
+		}
 	}
 }

@@ -25,8 +25,6 @@ var (
 	simLight = color.Gray{Y: 224}
 )
 
-// titlePadding keeps a title off the top edge and off the data.
-const titlePadding = vg.Length(8)
 
 // TailQuantile is where [GameLengthPlot] cuts its x axis: the 99.5th
 // percentile, so that a long thin tail does not leave most of the plot

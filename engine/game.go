@@ -36,6 +36,14 @@ type Observer interface {
 	Observe(v *View, e Event)
 }
 
+// EventSelector is implemented by observing strategies that need only
+// some kinds of event: ObservedEvents has bit k set for each EventKind k
+// they want, and a Game calls Observe for those only (the feed costs a
+// call per event and seat).
+type EventSelector interface {
+	ObservedEvents() uint64
+}
+
 // Game is one table: a State and a Strategy per seat that plays it. It is
 // allocated once and reused for any number of games; Play and the stepping
 // methods allocate nothing. A Game is not safe for concurrent use: give
@@ -48,6 +56,7 @@ type Game struct {
 	State
 	strategies [MaxPlayers]Strategy
 	observers  [MaxPlayers]Observer
+	observes   [MaxPlayers]uint64 // the event kinds each observer wants
 	observing  bool
 	callsUNO   [MaxPlayers]bool // the seat's strategy always calls UNO
 	views      [MaxPlayers]View
@@ -79,6 +88,10 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 		}
 		if o, ok := s.(Observer); ok {
 			g.observers[i] = o
+			g.observes[i] = ^uint64(0)
+			if sel, ok := s.(EventSelector); ok {
+				g.observes[i] = sel.ObservedEvents()
+			}
 			g.observing = true
 		}
 		g.views[i] = View{s: &g.State, seat: i}
@@ -276,7 +289,7 @@ func (g *Game) event(s *State, e Event) {
 		return
 	}
 	for p, o := range g.observers[:g.t.n] {
-		if o == nil {
+		if o == nil || g.observes[p]>>(e.Kind&63)&1 == 0 {
 			continue
 		}
 		if ev, ok := Visible(p, e); ok {

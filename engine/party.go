@@ -24,34 +24,42 @@ func (s *State) jumpable(k Card) bool {
 // continues after the jumper; the window then opens again. When it closes,
 // the turn begins.
 func (s *State) jumpWindow() bool {
-	w := &s.jw
 	for !s.over {
-		if !w.collecting {
-			if !s.jumpable(s.top) {
-				break
-			}
-			*w = jumpCtx{collecting: true, k: s.top, i: 1}
+		// The window's state lives in locals and is saved only when it
+		// stops: storing it on every turn stalls the loads that follow.
+		k, i, n, total := s.top, 1, 0, 0.0
+		var jumpers [MaxPlayers]int8
+		if w := &s.jw; w.collecting {
+			k, i, n, total, jumpers = w.k, w.i, w.n, w.total, w.jumpers
+			w.collecting = false
+		} else if !s.jumpable(k) {
+			break
 		}
-		for ; w.i < s.t.n; w.i++ {
-			q := (s.current + w.i) % s.t.n
-			if s.out[q] || s.hands[q].counts[w.k] == 0 || !s.mayPutDown(q, w.k) {
+		for ; i < s.t.n; i++ {
+			q := (s.current + i) % s.t.n
+			if s.out[q] || s.hands[q].counts[k] == 0 || !s.mayPutDown(q, k) {
 				continue
 			}
 			s.suspend(q, DecideJumpIn)
+			s.jw.k = k // for the decision's moves
 			if g := s.drv; g != nil {
-				s.jumpAnswer(g.ask())
+				if g.ask().Kind() == MoveJump {
+					jumpers[n] = int8(q)
+					n++
+					total += s.t.speed[q]
+				}
 				continue
 			}
+			s.jw = jumpCtx{collecting: true, k: k, i: i, n: n, jumpers: jumpers, total: total}
 			return false
 		}
-		w.collecting = false
-		if w.n == 0 {
+		if n == 0 {
 			break
 		}
-		jumper := int(w.jumpers[0])
-		if w.n > 1 {
-			x := s.tableRng.Float64() * w.total
-			for _, q := range w.jumpers[:w.n] {
+		jumper := int(jumpers[0])
+		if n > 1 {
+			x := s.tableRng.Float64() * total
+			for _, q := range jumpers[:n] {
 				jumper = int(q)
 				if x -= s.t.speed[q]; x < 0 {
 					break
@@ -59,8 +67,8 @@ func (s *State) jumpWindow() bool {
 			}
 		}
 		s.count(CountJumpIn)
-		s.emit(Event{Kind: EvJumpIn, Player: jumper, Card: w.k})
-		if !s.playFromHand(jumper, w.k) {
+		s.emit(Event{Kind: EvJumpIn, Player: jumper, Card: k})
+		if !s.playFromHand(jumper, k) {
 			s.basePh = phJump
 			return false
 		}
@@ -71,20 +79,16 @@ func (s *State) jumpWindow() bool {
 	return s.turnBegin()
 }
 
-// jumpChosen records q's answer in the jump-in window and goes on with it.
+// jumpChosen records the deciding seat's answer in the jump-in window and
+// goes on with it.
 func (s *State) jumpChosen(m Move) bool {
-	s.jumpAnswer(m)
-	s.jw.i++
-	return s.jumpWindow()
-}
-
-// jumpAnswer records the deciding seat's answer in the jump-in window.
-func (s *State) jumpAnswer(m Move) {
 	if w := &s.jw; m.Kind() == MoveJump {
 		w.jumpers[w.n] = int8(s.seat)
 		w.n++
 		w.total += s.t.speed[s.seat]
 	}
+	s.jw.i++
+	return s.jumpWindow()
 }
 
 // pointTaken resolves a Point Taken played by p (RULES.md section 8): any

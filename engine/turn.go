@@ -21,7 +21,6 @@ func (s *State) mayPutDown(p int, k Card) bool {
 func (s *State) beginTurn() bool {
 	s.stepMotion = s.motion
 	if s.t.opts.JumpIn != JumpOff {
-		s.jw.collecting = false
 		return s.jumpWindow()
 	}
 	return s.turnBegin()

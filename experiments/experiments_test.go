@@ -79,7 +79,7 @@ func TestFileErrorsNameFileAndLine(t *testing.T) {
 		{"unknown option", "name: x\ngames: 5\ngrids:\n  - options:\n      a: {colour: red}\n", `x.yaml:5: options a: unknown option "colour"`},
 		{"bad option value", "name: x\ngames: 5\ngrids:\n  - options:\n      a:\n        draw: three\n", `x.yaml:6: options a: option draw: invalid value "three" (valid: one, until-playable)`},
 		{"contradiction", "name: x\ngames: 5\ngrids:\n  - options:\n      a: {stack-draw-two: true, deflect-draw-two: true}\n", "stack-draw-two=true and deflect-draw-two=true"},
-		{"bad strategy", "name: x\ngames: 5\ngrids:\n  - lineups:\n      a: [genius]\n", `x.yaml:5: lineups a: unknown strategy "genius" (valid: random, heuristic, exec:COMMAND)`},
+		{"bad strategy", "name: x\ngames: 5\ngrids:\n  - lineups:\n      a: [genius]\n", `x.yaml:5: lineups a: unknown strategy "genius" (valid: random, heuristic, counter`},
 		{"lineup size", "name: x\ngames: 5\ngrids:\n  - players: [3]\n    lineups:\n      a: [random, random]\n", "2 strategies for 3 players"},
 		{"unknown variable", "name: x\ngames: 5\ngrids:\n  - lineups:\n      a: ['heuristic:bluff=${b}']\n", "${b}: no such variable"},
 		{"bad axis", "name: x\ngames: 5\ngrids: [{}]\ncompare:\n  - axis: colour\n    baseline: x\n", `x.yaml:5: compare: axis "colour"`},
@@ -351,7 +351,7 @@ func TestOutputs(t *testing.T) {
 		}
 	}
 	report, _ := os.ReadFile(filepath.Join(dir, "report.md"))
-	for _, want := range []string{"# small", "## Cells", "## Tests", "Holm", "McNemar", "paired t-test", "![", "plots/length-00-official.png"} {
+	for _, want := range []string{"# small", "## Cells", "## Tests", "Holm", "McNemar", "paired t-test", "![", "plots/game-length.png", "## Findings"} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("report.md lacks %q", want)
 		}

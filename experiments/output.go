@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +15,6 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/unosim/unosim/analysis"
@@ -301,6 +301,11 @@ func maxTime(a, b time.Time) time.Time {
 // manifest saying the report is missing ("rendered": false), never plots
 // without data. goVersion and version go into the manifest.
 func WriteOutputs(dir string, f *StatsFile, version, goVersion string) error {
+	return WriteOutputsWith(dir, f, version, goVersion, PlotOptions{})
+}
+
+// WriteOutputsWith is WriteOutputs with a choice of plots.
+func WriteOutputsWith(dir string, f *StatsFile, version, goVersion string, o PlotOptions) error {
 	r, err := f.Result()
 	if err != nil {
 		return err
@@ -323,7 +328,7 @@ func WriteOutputs(dir string, f *StatsFile, version, goVersion string) error {
 	if err := writeManifest(dir, &m); err != nil {
 		return err
 	}
-	return Render(dir, f, r, &m, version)
+	return RenderWith(dir, f, r, &m, version, o)
 }
 
 // WriteCheckpoint writes only stats.json and the manifest: what a resumed
@@ -372,129 +377,359 @@ func ReadManifest(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
+// PlotOptions are the choices of a report's plots: the file formats and
+// resolution ([analysis.SaveOptions]), or none at all.
+type PlotOptions struct {
+	analysis.SaveOptions
+	None bool // --no-plots: no plots/ directory, and the report without figures
+}
+
 // Render writes summary.csv, plots/ and report.md of the record f (r is
 // its result) and then the manifest m listing them: 'unosim report DIR'
 // calls it to render a directory again from its stats.json.
 func Render(dir string, f *StatsFile, r *Result, m *Manifest, version string) error {
+	return RenderWith(dir, f, r, m, version, PlotOptions{})
+}
+
+// RenderWith is Render with a choice of plots.
+func RenderWith(dir string, f *StatsFile, r *Result, m *Manifest, version string, o PlotOptions) error {
 	tests := r.Tests()
 	if err := sim.WriteFileAtomic(filepath.Join(dir, "summary.csv"), []byte(r.CSV(tests))); err != nil {
 		return err
 	}
-	plotsDir := filepath.Join(dir, "plots")
-	if err := os.MkdirAll(plotsDir, 0o755); err != nil {
-		return err
-	}
-	if err := sim.InjectedFault("plots"); err != nil {
-		return fmt.Errorf("plots: %w", err)
-	}
-	plots, err := r.plots(plotsDir, tests)
-	if err != nil {
-		return fmt.Errorf("plots: %w", err)
+	var plots []plotFile
+	if !o.None {
+		plotsDir := filepath.Join(dir, "plots")
+		if err := os.MkdirAll(plotsDir, 0o755); err != nil {
+			return err
+		}
+		if err := sim.InjectedFault("plots"); err != nil {
+			return fmt.Errorf("plots: %w", err)
+		}
+		var err error
+		if plots, err = r.plots(plotsDir, tests, o.SaveOptions); err != nil {
+			return fmt.Errorf("plots: %w", err)
+		}
 	}
 	if err := sim.WriteFileAtomic(filepath.Join(dir, "report.md"), []byte(r.Markdown(tests, plots, version))); err != nil {
 		return err
 	}
 	m.Files = []string{"stats.json", "summary.csv", "report.md", "manifest.json"}
+	formats := o.Formats
+	if len(formats) == 0 {
+		formats = []string{"png", "svg"}
+	}
 	for _, p := range plots {
-		m.Files = append(m.Files, "plots/"+p.name+".png", "plots/"+p.name+".svg")
+		for _, ext := range formats {
+			m.Files = append(m.Files, "plots/"+p.name+"."+ext)
+		}
 	}
 	m.Rendered = true
 	return writeManifest(dir, m)
 }
 
-// plotFile is a plot written to plots/NAME.png and .svg.
+// plotFile is a plot written to plots/NAME.png (and the other formats).
 type plotFile struct {
 	name, title string
+	formats     []string
+}
+
+// plotJob is a figure of the report, made on demand.
+type plotJob struct {
+	name, title   string
+	make          func() (analysis.Figure, error)
+	width, height vg.Length
 }
 
 // plots draws the report's plots in parallel and returns them in report order.
-func (r *Result) plots(dir string, tests []Test) ([]plotFile, error) {
-	type job struct {
-		plotFile
-		make          func() (*plot.Plot, error)
-		width, height vg.Length
-	}
-	var jobs []job
-	add := func(name, title string, f func() (*plot.Plot, error)) {
-		jobs = append(jobs, job{plotFile{name, title}, f, 16 * vg.Centimeter, 10 * vg.Centimeter})
-	}
-	bars := func(name, title, plotTitle, yLabel string, labels []string, est, lo, hi []float64, ref float64) {
-		var l []string
-		var e, a, b []float64
-		for i := range labels {
-			if !math.IsNaN(est[i]) && !math.IsNaN(lo[i]) && !math.IsNaN(hi[i]) {
-				l, e, a, b = append(l, labels[i]), append(e, est[i]), append(a, lo[i]), append(b, hi[i])
-			}
-		}
-		if len(l) > 0 {
-			add(name, title, func() (*plot.Plot, error) { return analysis.ErrorBarPlot(plotTitle, yLabel, l, e, a, b, ref) })
-		}
-	}
-	e := r.Experiment
-	for i, c := range e.Cells {
-		st := &r.Cells[i].Stats
-		if st.Turns.N() == 0 {
-			continue // nothing played (an interrupted run)
-		}
-		add("length-"+c.Slug, "Game length: "+c.Label, func() (*plot.Plot, error) {
-			return analysis.HistogramPlot("Game length: "+c.Label, "turns per game", &st.Turns, 0, true)
-		})
-	}
-	if series := r.byPlayers(); len(series) > 0 {
-		add("length-by-players", "Mean game length against player count", func() (*plot.Plot, error) {
-			return analysis.BandPlot("Mean game length (95% CI)", "players", "turns per game", series)
-		})
-	}
-	if rows, cols, z := r.seatAdvantage(); len(rows) > 0 {
-		add("seat-advantage", "Win rate by seat relative to the fair share", func() (*plot.Plot, error) {
-			return analysis.HeatMap("Seat advantage: win rate / fair share", "seat (seat 0 acts first)", "cell", cols, rows, z)
-		})
-		jobs[len(jobs)-1].width = max(16*vg.Centimeter, vg.Length(len(cols))*1.4*vg.Centimeter+5*vg.Centimeter)
-		jobs[len(jobs)-1].height = max(10*vg.Centimeter, vg.Length(len(rows))*0.7*vg.Centimeter)
-	}
-	labels, est, lo, hi := r.firstPlayer()
-	bars("first-player", "First-player advantage", "First player's win rate minus the fair share (95% CI)", "advantage", labels, est, lo, hi, 0)
-	labels, est, lo, hi = r.mainEstimates()
-	ref := math.NaN()
-	if e.Main.Kind == MetricPosition && r.samePlayers() {
-		ref = 1 / float64(e.Cells[0].Config.Players)
-	}
-	bars("main", "Main estimate: "+e.Main.String(), e.Main.String()+" by cell (95% CI)", e.Main.String(), labels, est, lo, hi, ref)
-	for _, metric := range testMetrics(tests, true) {
-		var labels []string
-		var est, lo, hi []float64
-		for _, t := range tests {
-			if t.Metric == metric && strings.Contains(t.Name, " vs ") && !strings.HasPrefix(t.Method, "one-sample") {
-				labels = append(labels, strings.SplitN(t.Name, " vs ", 2)[0])
-				est, lo, hi = append(est, t.Effect), append(lo, t.EffectLo), append(hi, t.EffectHi)
-			}
-		}
-		bars("effect-"+slug(metric), "Effect on "+metric, "Effect on "+metric+" against the baseline (paired, 95% CI)", "difference", labels, est, lo, hi, 0)
-	}
-	if s := r.Surface(); s != nil && s.Err == "" {
-		add("surface", "Surface of "+s.Metric, func() (*plot.Plot, error) {
-			return analysis.HeatMap(s.Metric+" by "+s.Rows+" and "+s.Cols, s.Cols, s.Rows, s.ColValues, s.RowValues, s.Z)
-		})
-	}
+func (r *Result) plots(dir string, tests []Test, o analysis.SaveOptions) ([]plotFile, error) {
+	jobs := r.plotJobs(tests)
 	var eg errgroup.Group
 	eg.SetLimit(runtime.GOMAXPROCS(0))
 	for _, j := range jobs {
 		eg.Go(func() error {
-			p, err := j.make()
+			f, err := j.make()
 			if err != nil {
 				return fmt.Errorf("%s: %w", j.name, err)
 			}
-			return analysis.SavePlot(p, dir, j.name, j.width, j.height)
+			return analysis.SaveFigure(f, dir, j.name, j.width, j.height, o)
 		})
 	}
 	if err := eg.Wait(); err != nil {
 		return nil, err
 	}
+	formats := o.Formats
+	if len(formats) == 0 {
+		formats = []string{"png", "svg"}
+	}
 	out := make([]plotFile, len(jobs))
 	for i, j := range jobs {
-		out[i] = j.plotFile
+		out[i] = plotFile{j.name, j.title, formats}
 	}
 	return out, nil
+}
+
+// layout is how a per-cell quantity is drawn: over the levels of x, one
+// line per level of the other axis (a two-factor grid), or, with x "", as
+// one labelled row per cell.
+type layout struct {
+	x, lines string
+	numeric  bool     // x's values are numbers
+	levels   []string // x's levels, in order, when not numeric
+}
+
+// layout chooses the drawing of per-cell quantities: lines when exactly two
+// axes vary (x: players if it varies, else the first numeric axis, else
+// the axis with more levels), else rows.
+func (r *Result) layout() layout {
+	e := r.Experiment
+	if len(e.Axes) != 2 {
+		return layout{}
+	}
+	levels := func(a string) (vals []string, numeric bool) {
+		numeric = true
+		for _, c := range e.Cells {
+			v, ok := c.Coords[a]
+			if !ok {
+				return nil, false
+			}
+			if !slices.Contains(vals, v) {
+				vals = append(vals, v)
+			}
+			if _, err := strconv.ParseFloat(v, 64); err != nil {
+				numeric = false
+			}
+		}
+		return vals, numeric
+	}
+	a, b := e.Axes[0], e.Axes[1]
+	va, na := levels(a)
+	vb, nb := levels(b)
+	if va == nil || vb == nil {
+		return layout{}
+	}
+	switch {
+	case b == "players", a != "players" && nb && !na, a != "players" && na == nb && len(vb) > len(va):
+		a, b, va, na = b, a, vb, nb
+	}
+	l := layout{x: a, lines: b, numeric: na}
+	if !na {
+		l.levels = va
+	}
+	return l
+}
+
+// perCell draws a quantity of every cell with its interval, in the layout
+// of the experiment: value(i) returns the cell's estimate and interval,
+// already in the unit of yLabel; ok false leaves the cell out.
+func (r *Result) perCell(title, yLabel string, ref float64, sorted bool, value func(i int) (est, lo, hi float64, ok bool)) (func() (analysis.Figure, error), vg.Length, bool) {
+	e := r.Experiment
+	l := r.layout()
+	if l.x == "" {
+		type row struct {
+			label     string
+			e, lo, hi float64
+		}
+		var rows []row
+		for i, c := range e.Cells {
+			if v, lo, hi, ok := value(i); ok {
+				rows = append(rows, row{c.Label, v, lo, hi})
+			}
+		}
+		if len(rows) == 0 {
+			return nil, 0, false
+		}
+		if sorted {
+			slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(b.e, a.e) })
+		}
+		labels := make([]string, len(rows))
+		est, lo, hi := make([]float64, len(rows)), make([]float64, len(rows)), make([]float64, len(rows))
+		for k, rw := range rows {
+			labels[k], est[k], lo[k], hi[k] = rw.label, rw.e, rw.lo, rw.hi
+		}
+		return func() (analysis.Figure, error) {
+			return analysis.DotPlot(title, yLabel, labels, est, lo, hi, ref)
+		}, analysis.DotPlotHeight(len(rows)), true
+	}
+	var series []analysis.Series
+	idx := map[string]int{}
+	for i, c := range e.Cells {
+		v, lo, hi, ok := value(i)
+		if !ok {
+			continue
+		}
+		g := c.Coords[l.lines]
+		k, seen := idx[g]
+		if !seen {
+			k = len(series)
+			idx[g] = k
+			name := g
+			if l.lines != "rules" && l.lines != "options" && l.lines != "lineup" {
+				name = l.lines + "=" + g
+			}
+			series = append(series, analysis.Series{Name: name})
+		}
+		x := float64(slices.Index(l.levels, c.Coords[l.x]))
+		if l.numeric {
+			x, _ = strconv.ParseFloat(c.Coords[l.x], 64)
+		}
+		s := &series[k]
+		s.X, s.Y, s.Lo, s.Hi = append(s.X, x), append(s.Y, v), append(s.Lo, lo), append(s.Hi, hi)
+	}
+	if len(series) == 0 {
+		return nil, 0, false
+	}
+	for k := range series {
+		sortSeries(&series[k])
+	}
+	return func() (analysis.Figure, error) {
+		by := " by " + l.x + " and " + l.lines
+		if l.x == "players" {
+			by = " by table size and " + l.lines
+		}
+		title := strings.Replace(title, " by cell", by, 1)
+		xl := l.x
+		if xl == "players" {
+			xl = "table size (players)"
+		}
+		return analysis.LinePlot(title, xl, yLabel, l.levels, series, ref)
+	}, 10 * vg.Centimeter, true
+}
+
+// sortSeries orders a series' points by X.
+func sortSeries(s *analysis.Series) {
+	idx := make([]int, len(s.X))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(s.X[a], s.X[b]) })
+	pick := func(v []float64) []float64 {
+		out := make([]float64, len(v))
+		for k, i := range idx {
+			out[k] = v[i]
+		}
+		return out
+	}
+	s.X, s.Y, s.Lo, s.Hi = pick(s.X), pick(s.Y), pick(s.Lo), pick(s.Hi)
+}
+
+// plotJobs lists the report's figures. Their words are the report's:
+// metric names for people, units in every axis label, proportions in %
+// and differences in percentage points.
+func (r *Result) plotJobs(tests []Test) []plotJob {
+	e := r.Experiment
+	var jobs []plotJob
+	add := func(name, title string, f func() (analysis.Figure, error), w, h vg.Length) {
+		jobs = append(jobs, plotJob{name, title, f, w, h})
+	}
+	const w16, h10 = 16 * vg.Centimeter, 10 * vg.Centimeter
+
+	// Game length: every cell in one figure of small multiples.
+	var names []string
+	var hs []*analysis.IntHist
+	for i, c := range e.Cells {
+		if st := &r.Cells[i].Stats; st.Turns.N() > 0 {
+			names, hs = append(names, c.Label), append(hs, &st.Turns)
+		}
+	}
+	if len(hs) > 0 {
+		f, err := analysis.LengthPanels("Game length by cell (share of games per bin)", "game length (turns)", "turns", names, hs)
+		if err == nil {
+			pw, ph := f.Size()
+			add("game-length", "Game length by cell", func() (analysis.Figure, error) { return f, nil }, pw, ph)
+		} else {
+			add("game-length", "Game length by cell", func() (analysis.Figure, error) { return nil, err }, w16, h10)
+		}
+	}
+	// The main estimate, unless it is the length by player count drawn
+	// next.
+	main := e.Main.String()
+	{
+		ref := math.NaN()
+		if e.Main.Kind == MetricPosition && r.samePlayers() {
+			ref = 100 / float64(e.Cells[0].Config.Players)
+		}
+		title := capital(metricTitle(main)) + " by cell (95% CI)"
+		if mk, h, ok := r.perCell(title, axisLabel(main), ref, false, func(i int) (float64, float64, float64, bool) {
+			v, lo, hi := estimate(e.Main, &r.Cells[i].Stats)
+			k := scale(main)
+			return v * k, lo * k, hi * k, !math.IsNaN(v) && !math.IsNaN(lo) && !math.IsNaN(hi)
+		}); ok {
+			add("main", "Main estimate: "+metricTitle(main), mk, w16, h)
+		}
+	}
+	// The first player's advantage.
+	if mk, h, ok := r.perCell("First-player advantage over the fair share (95% CI)", "first player's win rate − fair share (pp)", 0, false, func(i int) (float64, float64, float64, bool) {
+		st := &r.Cells[i].Stats
+		v, lo, hi := estimate(Metric{Kind: MetricFirstPlayer}, st)
+		fair := 1 / float64(e.Cells[i].Config.Players)
+		return 100 * (v - fair), 100 * (lo - fair), 100 * (hi - fair), st.Games > 0 && !math.IsNaN(v)
+	}); ok {
+		add("first-player", "First-player advantage", mk, w16, h)
+	}
+	// Each seat against the fair share.
+	if rows, cols, z := r.seatAdvantage(); len(rows) > 0 {
+		add("seat-advantage", "Win rate by seat against the fair share", func() (analysis.Figure, error) {
+			return analysis.HeatMapWith("Seat advantage: win rate minus the fair share", "seat (seat 0 acts first)", "", cols, rows, z,
+				analysis.HeatOptions{Center: 0, BarLabel: "win rate − fair share (pp)", Format: func(v float64) string { return fmt.Sprintf("%+.1f", v) }})
+		}, max(w16, vg.Length(len(cols))*1.4*vg.Centimeter+7*vg.Centimeter), max(h10, vg.Length(len(rows))*0.7*vg.Centimeter+3*vg.Centimeter))
+	}
+	// The paired effects, sorted, without the tests that cannot reject
+	// (and no plot when none can).
+	for _, metric := range testMetrics(tests, true) {
+		var labels []string
+		var est, lo, hi []float64
+		type row struct {
+			e, lo, hi float64
+			l         string
+		}
+		var rows []row
+		for _, t := range tests {
+			if t.Metric == metric && !isOneSample(&t) && t.NotTestable == "" {
+				k := scale(metric)
+				rows = append(rows, row{t.Effect * k, t.EffectLo * k, t.EffectHi * k, subject(&t)})
+			}
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		slices.SortStableFunc(rows, func(a, b row) int { return cmp.Compare(b.e, a.e) })
+		for _, rw := range rows {
+			labels, est, lo, hi = append(labels, rw.l), append(est, rw.e), append(lo, rw.lo), append(hi, rw.hi)
+		}
+		xl := fmt.Sprintf("effect on %s (%s, cell minus baseline)", metricTitle(metric), effectUnit(metric))
+		add("effect-"+slug(metric), "Effect on "+metricTitle(metric), func() (analysis.Figure, error) {
+			return analysis.DotPlot("Effect on "+metricTitle(metric)+" (paired, 95% CI)", xl, labels, est, lo, hi, 0)
+		}, w16, analysis.DotPlotHeight(len(labels)))
+	}
+	if s := r.Surface(); s != nil && s.Err == "" {
+		z := make([][]float64, len(s.Z))
+		marks := make([][]string, len(s.Z))
+		k := scale(s.Metric)
+		for ri := range s.Z {
+			z[ri] = make([]float64, len(s.Z[ri]))
+			marks[ri] = make([]string, len(s.Z[ri]))
+			for ci, v := range s.Z[ri] {
+				z[ri][ci] = v * k
+				if s.BestRow[ci] == ri {
+					marks[ri][ci] += "▲"
+				}
+				if s.BestCol[ri] == ci {
+					marks[ri][ci] += "◄"
+				}
+			}
+		}
+		center := math.NaN()
+		if strings.HasPrefix(s.Metric, "position:") && r.samePlayers() {
+			center = 100 / float64(e.Cells[0].Config.Players)
+		}
+		title := fmt.Sprintf("%s by %s and %s", capital(metricTitle(s.Metric)), s.Rows, s.Cols)
+		add("surface", title, func() (analysis.Figure, error) {
+			return analysis.HeatMapWith(title, s.Cols+"   (▲ best "+s.Rows+" for the column; ◄ best "+s.Cols+" for the row)", s.Rows, s.ColValues, s.RowValues, z,
+				analysis.HeatOptions{Center: center, BarLabel: axisLabel(s.Metric), Format: func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }, Marks: marks})
+		}, max(w16, vg.Length(len(s.ColValues))*2.2*vg.Centimeter+7*vg.Centimeter), max(h10, vg.Length(len(s.RowValues))*1.3*vg.Centimeter+3.5*vg.Centimeter))
+	}
+	return jobs
 }
 
 // testMetrics lists the metrics of the paired tests, in order.
@@ -534,39 +769,9 @@ func (r *Result) group(c *Cell) string {
 	return strings.Join(parts, " ")
 }
 
-// byPlayers is the mean game length against player count, one series per
-// group of cells that differ only in players (nil if players never vary).
-func (r *Result) byPlayers() []analysis.Series {
-	if !slices.Contains(r.Experiment.Axes, "players") {
-		return nil
-	}
-	var out []analysis.Series
-	idx := map[string]int{}
-	for i := range r.Experiment.Cells {
-		c := &r.Experiment.Cells[i]
-		if r.Cells[i].Stats.Games == 0 {
-			continue
-		}
-		g := r.group(c)
-		k, ok := idx[g]
-		if !ok {
-			k = len(out)
-			idx[g] = k
-			out = append(out, analysis.Series{Name: g})
-		}
-		ci := r.Cells[i].Stats.Turns.MeanCI(sim.Confidence)
-		if math.IsNaN(ci.Lo) || math.IsNaN(ci.Hi) {
-			continue // too few games for an interval
-		}
-		s := &out[k]
-		s.X = append(s.X, float64(c.Config.Players))
-		s.Y, s.Lo, s.Hi = append(s.Y, ci.Mean), append(s.Lo, ci.Lo), append(s.Hi, ci.Hi)
-	}
-	return slices.DeleteFunc(out, func(s analysis.Series) bool { return len(s.X) == 0 })
-}
-
-// seatAdvantage is each cell's win rate by seat divided by the fair share
-// (NaN past the cell's seats), for a heat map with a row per cell.
+// seatAdvantage is each cell's win rate by seat minus the fair share, in
+// percentage points (NaN past the cell's seats), for a heat map with a row
+// per cell (the first cell at the top).
 func (r *Result) seatAdvantage() (rows, cols []string, z [][]float64) {
 	seats := 0
 	for i, c := range r.Experiment.Cells {
@@ -586,48 +791,32 @@ func (r *Result) seatAdvantage() (rows, cols []string, z [][]float64) {
 		for s := range row {
 			row[s] = math.NaN()
 			if s < len(st.WinsBySeat) {
-				row[s] = float64(c.Config.Players) * float64(st.WinsBySeat[s]) / float64(st.Games)
+				row[s] = 100 * (float64(st.WinsBySeat[s])/float64(st.Games) - 1/float64(c.Config.Players))
 			}
 		}
-		rows, z = append(rows, c.Label), append(z, row)
+		rows, z = append([]string{c.Label}, rows...), append([][]float64{row}, z...)
 	}
 	return rows, cols, z
 }
 
-func (r *Result) firstPlayer() (labels []string, est, lo, hi []float64) {
-	for i, c := range r.Experiment.Cells {
-		st := &r.Cells[i].Stats
-		e, l, h := estimate(Metric{Kind: MetricFirstPlayer}, st)
-		fair := 1 / float64(c.Config.Players)
-		labels = append(labels, c.Label)
-		est, lo, hi = append(est, e-fair), append(lo, l-fair), append(hi, h-fair)
-	}
-	return
-}
-
-func (r *Result) mainEstimates() (labels []string, est, lo, hi []float64) {
-	for i, c := range r.Experiment.Cells {
-		e, l, h := estimate(r.Experiment.Main, &r.Cells[i].Stats)
-		labels = append(labels, c.Label)
-		est, lo, hi = append(est, e), append(lo, l), append(hi, h)
-	}
-	return
-}
-
-// Markdown renders report.md.
+// Markdown renders report.md: the banners of a partial run, the findings
+// (the answer to the experiment's question), then the run, the cells, the
+// tests one table per metric, the surface, the seats and the plots.
 func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string {
 	e := r.Experiment
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	w("# %s\n\n", e.File.Name)
-	if d := strings.TrimSpace(e.File.Description); d != "" {
-		w("%s\n\n", d)
-	}
 	if !r.Complete {
 		w("**INCOMPLETE: the run was interrupted after game indices %d-%d of %d-%d; every figure covers only the games played. Rerun the same command to resume it.**\n\n", r.Lo, r.Played-1, r.Lo, r.Hi-1)
 	}
 	if r.Shard.Count > 1 {
 		w("**ONE SHARD (%s) of a sharded run: game indices %d-%d only. Merge every shard with `unosim merge` for the full result.**\n\n", r.Shard, r.Lo, r.Hi-1)
+	}
+	w("%s", r.Findings(tests))
+	w("## The question and the run\n\n")
+	if d := strings.TrimSpace(e.File.Description); d != "" {
+		w("%s\n\n", d)
 	}
 	games := int64(0)
 	for i := range r.Cells {
@@ -641,24 +830,24 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 		w("- stopping rule: each cell plays batches of %s games and stops after the first batch (from the second on) at which the 95%% interval of its main estimate (%s) is at most %g wide, or at %s games. Stopping on the data makes the nominal 95%% coverage slightly optimistic.\n", comma(e.File.Batch), e.Main, r.CIWidth, comma(r.Games))
 	}
 	w("\n## Cells\n\n")
-	w("Intervals are 95%%: Student t for means, Wilson for proportions. Quantiles are the inverse of the empirical distribution (Hyndman and Fan type 1). Unfinished counts games that hit `max-turns` or were blocked; they are never wins.\n\n")
-	mainCol := e.Main.Kind != MetricTurns // turns already have their column
-	w("| cell | games | unfinished | turns: mean [95%% CI] | p50 | p90 | first player wins [95%% CI] | fair share |")
-	if mainCol {
-		w(" %s [95%% CI] |", e.Main)
+	w("Intervals are 95%%: Student t for means, Wilson for proportions. Quantiles are the inverse of the empirical distribution (Hyndman and Fan type 1). Unfinished counts games that hit `max-turns` or were blocked; they are never wins. The main estimate of the experiment (%s) is next to the cell's name.\n\n", metricTitle(e.Main.String()))
+	main := e.Main.String()
+	turnsCol := e.Main.Kind != MetricTurns // turns are the main column otherwise
+	w("| cell | %s [95%% CI] (main) | games | unfinished |", axisLabel(main))
+	if turnsCol {
+		w(" game length (turns): mean [95%% CI] |")
 	}
-	w("\n|---|---:|---:|---|---:|---:|---|---:|%s\n", map[bool]string{true: "---|"}[mainCol])
+	w(" median (turns) | p90 (turns) | first player wins (%%) [95%% CI] | fair share (%%) |\n|---|---|---:|---:|%s---:|---:|---|---:|\n", map[bool]string{true: "---|"}[turnsCol])
 	for i, c := range e.Cells {
 		st := &r.Cells[i].Stats
-		ci := st.Turns.MeanCI(sim.Confidence)
-		fp, fl, fh := estimate(Metric{Kind: MetricFirstPlayer}, st)
-		w("| %s | %s | %s | %.2f [%.2f, %.2f] | %g | %g | %s [%s, %s] | %s |", c.Label, comma(st.Games), comma(st.Unfinished+st.Blocked),
-			ci.Mean, ci.Lo, ci.Hi, st.Turns.Quantile(0.5), st.Turns.Quantile(0.9), pct(fp), pct(fl), pct(fh), pct(1/float64(c.Config.Players)))
-		if mainCol {
-			me, ml, mh := estimate(e.Main, st)
-			w(" %s |", mainFmt(e.Main, me, ml, mh))
+		me, ml, mh := estimate(e.Main, st)
+		w("| %s | %s | %s | %s |", c.Label, estCI(main, me, ml, mh, 2), comma(st.Games), comma(st.Unfinished+st.Blocked))
+		if turnsCol {
+			ci := st.Turns.MeanCI(sim.Confidence)
+			w(" %s |", estCI("turns", ci.Mean, ci.Lo, ci.Hi, 2))
 		}
-		w("\n")
+		fp, fl, fh := estimate(Metric{Kind: MetricFirstPlayer}, st)
+		w(" %g | %g | %s | %.2f%% |\n", st.Turns.Quantile(0.5), st.Turns.Quantile(0.9), estCI("first-player", fp, fl, fh, 2), 100/float64(c.Config.Players))
 	}
 	if r.CIWidth > 0 {
 		w("\n| cell | why it stopped |\n|---|---|\n")
@@ -669,26 +858,15 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 	if len(tests) > 0 {
 		w("\n## Tests\n\n")
 		w("%s", testsPreamble(tests))
-		w("| comparison | metric | A | baseline | effect [95%% CI] | test | n | p | Holm p |\n|---|---|---:|---:|---|---|---:|---:|---:|\n")
-		for _, t := range tests {
-			p, ph := pval(t.P), pval(t.PHolm)
-			if t.NotTestable != "" {
-				p, ph = "not testable: "+t.NotTestable, "–"
-			}
-			name := t.Name
-			if t.Note != "" {
-				name += " (" + t.Note + ")"
-			}
-			w("| %s | %s | %s | %s | %s [%s, %s] | %s | %s | %s | %s |\n", name, t.Metric, fmtEst(t.Metric, t.EstA), fmtEst(t.Metric, t.EstB),
-				fmtEff(t.Metric, t.Effect), fmtEff(t.Metric, t.EffectLo), fmtEff(t.Metric, t.EffectHi), t.Method, comma(t.N), p, ph)
-		}
+		w("Each table is sorted by effect, largest first; effects of proportions are in percentage points (pp).\n\n")
+		w("%s", testsSection(tests))
 	}
 	if s := r.Surface(); s != nil {
-		w("\n## Surface: %s by %s and %s\n\n", s.Metric, s.Rows, s.Cols)
+		w("\n## Surface: %s by %s and %s\n\n", metricTitle(s.Metric), s.Rows, s.Cols)
 		if s.Err != "" {
 			w("Not computed: %s.\n", s.Err)
 		} else {
-			w("Rows choose %s to maximize %s; columns choose %s to minimize it.\n\n", s.Rows, s.Metric, s.Cols)
+			w("Rows choose %s to maximize the %s (%s); columns choose %s to minimize it.\n\n", s.Rows, metricTitle(s.Metric), metricUnit(s.Metric), s.Cols)
 			w("| %s \\ %s |", s.Rows, s.Cols)
 			for _, c := range s.ColValues {
 				w(" %s |", c)
@@ -699,68 +877,52 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 				for ci := range s.ColValues {
 					mark := ""
 					if s.BestRow[ci] == ri {
-						mark += "▲"
+						mark += " ▲"
 					}
 					if s.BestCol[ri] == ci {
-						mark += "◀"
+						mark += " ◄"
 					}
-					w(" %s [%s, %s]%s |", fmtEst(s.Metric, s.Z[ri][ci]), fmtEst(s.Metric, s.Lo[ri][ci]), fmtEst(s.Metric, s.Hi[ri][ci]), mark)
+					w(" %s%s |", estCI(s.Metric, s.Z[ri][ci], s.Lo[ri][ci], s.Hi[ri][ci], 1), mark)
 				}
 				w("\n")
 			}
-			w("\n▲ the rows' best response to that column; ◀ the columns' best response to that row.\n\n")
-			for ci, ri := range s.BestRow {
-				if ri >= 0 {
-					w("- against %s=%s the best %s is %s\n", s.Cols, s.ColValues[ci], s.Rows, s.RowValues[ri])
-				}
-			}
-			for ri, ci := range s.BestCol {
-				if ci >= 0 {
-					w("- against %s=%s the best %s is %s\n", s.Rows, s.RowValues[ri], s.Cols, s.ColValues[ci])
-				}
-			}
+			w("\n▲ the best %s against that column's %s; ◄ the best %s against that row's %s.\n\n", s.Rows, s.Cols, s.Cols, s.Rows)
 			if len(s.Meet) == 0 {
-				w("\nThe best responses never meet: no cell is a best response for both sides (no pure equilibrium on this grid).\n")
+				w("The best responses never meet: no cell is a best response for both sides (no pure equilibrium on this grid).\n")
 			}
 			for _, m := range s.Meet {
-				w("\nThe best responses meet at %s=%s, %s=%s (%s %s): neither side gains by moving alone on this grid; neighbouring cells within the interval are as good.\n",
-					s.Rows, s.RowValues[m[0]], s.Cols, s.ColValues[m[1]], s.Metric, fmtEst(s.Metric, s.Z[m[0]][m[1]]))
+				w("The best responses meet at %s=%s, %s=%s (%s %s): neither side gains by moving alone on this grid; neighbouring cells within the interval are as good.\n",
+					s.Rows, s.RowValues[m[0]], s.Cols, s.ColValues[m[1]], metricTitle(s.Metric), withUnit(s.Metric, s.Z[m[0]][m[1]], 1))
 			}
 		}
 	}
+	w("\n%s", r.seatSection())
 	if len(plots) > 0 {
-		w("\n## Plots\n\n")
+		w("## Plots\n\n")
 		for _, p := range plots {
-			w("### %s\n\n![%s](plots/%s.png)\n\n([SVG](plots/%s.svg))\n\n", p.title, p.title, p.name, p.name)
+			shown := ""
+			for _, f := range []string{"png", "svg"} {
+				if slices.Contains(p.formats, f) && shown == "" {
+					shown = f
+				}
+			}
+			w("### %s\n\n", p.title)
+			if shown != "" {
+				w("![%s](plots/%s.%s)\n\n", p.title, p.name, shown)
+			}
+			if len(p.formats) > 1 || shown == "" {
+				var links []string
+				for _, f := range p.formats {
+					if f == shown {
+						continue
+					}
+					links = append(links, fmt.Sprintf("[%s](plots/%s.%s)", strings.ToUpper(f), p.name, f))
+				}
+				w("(%s)\n\n", strings.Join(links, ", "))
+			}
 		}
 	}
 	return b.String()
-}
-
-func mainFmt(m Metric, e, lo, hi float64) string {
-	return fmt.Sprintf("%s [%s, %s]", fmtEst(m.String(), e), fmtEst(m.String(), lo), fmtEst(m.String(), hi))
-}
-
-// fmtEst formats an estimate of a metric: a proportion as a percentage.
-func fmtEst(metric string, v float64) string {
-	if metric == "turns" || metric == "cards-drawn" {
-		if math.IsNaN(v) {
-			return "–"
-		}
-		return strconv.FormatFloat(v, 'f', 2, 64)
-	}
-	return pct(v)
-}
-
-// fmtEff formats an effect: percentage points for proportions.
-func fmtEff(metric string, v float64) string {
-	if metric == "turns" || metric == "cards-drawn" {
-		return fmtEst(metric, v)
-	}
-	if math.IsNaN(v) {
-		return "–"
-	}
-	return fmt.Sprintf("%+.2f pp", 100*v)
 }
 
 func comma(n int64) string {

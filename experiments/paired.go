@@ -147,6 +147,7 @@ type Test struct {
 	// Note is a remark on the comparison: cells that do not share deals,
 	// or the same comparison declared more than once.
 	Note string `json:"note,omitempty"`
+	cell int    // the cell tested (A of a pair), for the report
 }
 
 // The methods of the paired tests, as printed.

@@ -52,6 +52,7 @@ func (r *Result) Tests() []Test {
 			}
 			t := pairedTest(&r.Pairs[k], m)
 			t.Name = pairName(a, b, p.Axis)
+			t.cell = p.A
 			if a.Config.Identity().Equal(b.Config.Identity()) {
 				t.NotTestable, t.P = "the cell is identical to its baseline", math.NaN()
 			}
@@ -74,6 +75,7 @@ func (r *Result) Tests() []Test {
 			t := oneSampleTest(x, n, p0)
 			t.Name = name
 			t.Metric = os.Metric.String()
+			t.cell = i
 			tests = append(tests, t)
 		}
 	}
@@ -338,23 +340,6 @@ func full(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-func pct(v float64) string {
-	if math.IsNaN(v) {
-		return "–"
-	}
-	return fmt.Sprintf("%.2f%%", 100*v)
-}
-
-func pval(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "–"
-	case p < 1e-4:
-		return "<0.0001"
-	}
-	return fmt.Sprintf("%.4f", p)
-}
-
 // testsPreamble explains the tests table of report.md: the family, the
 // methods and their dual intervals.
 func testsPreamble(tests []Test) string {
@@ -366,7 +351,21 @@ func testsPreamble(tests []Test) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d tests, of which %d can reject; p-values are adjusted by Holm's method over those %d (a test that cannot reject, such as one with no discordant pair or of a cell identical to its baseline, is shown as not testable and left out of the family; a comparison declared twice or mirrored is tested once). ", len(tests), family, family)
-	b.WriteString("Paired tests compare two cells on the same games: McNemar's test for yes/no outcomes (effect: difference of proportions, A minus baseline), a paired t-test for numbers (effect: mean difference, A minus baseline). ")
-	b.WriteString("McNemar's test is the mid-p conditional test below 25 discordant pairs and the asymptotic score test (no continuity correction) from 25 on; each is printed with the interval dual to it (the mid-p test inverted, or Tango's score interval), so an interval excludes 0 exactly when p < 0.05.\n\n")
+	paired, oneSample := false, false
+	for _, t := range tests {
+		if isOneSample(&t) {
+			oneSample = true
+		} else {
+			paired = true
+		}
+	}
+	if paired {
+		b.WriteString("Paired tests compare two cells on the same games: McNemar's test for yes/no outcomes (effect: difference of proportions, cell minus baseline), a paired t-test for numbers (effect: mean difference, cell minus baseline). ")
+		b.WriteString("McNemar's test is the mid-p conditional test below 25 discordant pairs and the asymptotic score test (no continuity correction) from 25 on; each is printed with the interval dual to it (the mid-p test inverted, or Tango's score interval), so an interval excludes 0 exactly when p < 0.05. ")
+	}
+	if oneSample {
+		b.WriteString("One-sample tests compare a cell's proportion with a fixed value (the fair share 1/players, or the value the file gives): the score test, with the Wilson interval shifted by that value as the effect's interval. ")
+	}
+	b.WriteString("\n\n")
 	return b.String()
 }

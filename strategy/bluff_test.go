@@ -142,9 +142,10 @@ func TestChallengeSeenThreshold(t *testing.T) {
 		spec string
 		want bool
 	}{
-		{"heuristic:threshold=0.38", true},
-		{"heuristic:threshold=0.39", false},
-		{"heuristic", true}, // the default threshold, 0.3
+		{"heuristic:challenge=seen,threshold=0.38", true},
+		{"heuristic:challenge=seen,threshold=0.39", false},
+		{"heuristic:challenge=seen", true}, // the default threshold, 0.3
+		{"heuristic", false},               // sound: P(bluff) = 0.01 q / (0.01 q + 1 - q) = 0.0062 for q = 0.3832, below 2/11
 		{"heuristic:challenge=never", false},
 		{"heuristic:challenge=always,threshold=0.99", true},
 		{"random", false},

@@ -15,6 +15,7 @@ const (
 	ChallengeAlways                 // every time
 	ChallengeRandom                 // with probability Heuristic.ChallengeP
 	ChallengeSeen                   // when the cards it has seen make a bluff likely enough
+	ChallengeSound                  // by Bayes' rule and the expected cost in cards (SoundChallenge)
 )
 
 // Heuristic is a sensible player. It keeps its wilds for when nothing else
@@ -24,19 +25,38 @@ const (
 // questions: how often it bluffs, when it challenges, how often it forgets
 // to call UNO and how often it catches others.
 type Heuristic struct {
-	Bluff      float64         // probability of playing a Wild Draw Four as a bluff when the chance arises
-	Challenge  ChallengePolicy // when to challenge a Wild Draw Four
-	ChallengeP float64         // the probability for ChallengeRandom
-	Threshold  float64         // ChallengeSeen challenges when P(bluff) exceeds this
-	Forget     float64         // probability of not calling UNO
-	Catch      float64         // probability of catching a player who did not call UNO
-	Jump       float64         // probability of jumping in when it can
-	Speed      float64         // reaction speed in jump-in races
+	Bluff         float64         // probability of playing a Wild Draw Four as a bluff when the chance arises
+	BluffSound    bool            // bluff by the expected gain instead (BluffGain), ignoring Bluff
+	Challenge     ChallengePolicy // when to challenge a Wild Draw Four
+	ChallengeP    float64         // the probability for ChallengeRandom
+	Threshold     float64         // ChallengeSeen challenges when P(bluff) exceeds this
+	Forget        float64         // probability of not calling UNO
+	Catch         float64         // probability of catching a player who did not call UNO
+	Jump          float64         // probability of jumping in when it can
+	Speed         float64         // reaction speed in jump-in races
+	BluffRate     float64         // the sound rules' assumed bluff rate of the others (BluffPosterior)
+	ChallengeBias float64         // ChallengeSound's reluctance, in cards (SoundChallenge)
+	BluffBias     float64         // BluffSound's reluctance, in cards
 }
+
+// DefaultBluffRate is the bluff rate the sound rules assume of others by
+// default: rare, as in a population of honest players, so that a seat
+// challenges only when the cards it has seen leave little room for a legal
+// play.
+const DefaultBluffRate = 0.01
 
 // DefaultHeuristic is the heuristic with its default parameters.
 func DefaultHeuristic() Heuristic {
-	return Heuristic{Challenge: ChallengeSeen, Threshold: 0.3, Catch: 1, Jump: 1, Speed: 1}
+	return Heuristic{Challenge: ChallengeSound, Threshold: 0.3, Catch: 1, Jump: 1, Speed: 1, BluffRate: DefaultBluffRate}
+}
+
+// bluffs decides a chance to bluff: by the coin Bluff, or by BluffGain.
+func (h *Heuristic) bluffs(v *engine.View) bool {
+	if !h.BluffSound {
+		return v.Rand().Bernoulli(h.Bluff)
+	}
+	u, k := publicUnseen(v, illegalKinds(v.Color(), v.Top(), v.WD4Rule()))
+	return soundBluff(v, u, k, h.BluffRate, h.BluffBias, -1)
 }
 
 // ReactionSpeed implements engine.Reactor.
@@ -53,7 +73,7 @@ func (h *Heuristic) Decide(v *engine.View, moves []engine.Move) int {
 	case engine.DecideTurn:
 		return h.turn(v, moves)
 	case engine.DecideDrawn:
-		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() && !r.Bernoulli(h.Bluff) {
+		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() && !h.bluffs(v) {
 			return indexOfKind(moves, engine.MoveKeep)
 		}
 		return indexOfKind(moves, engine.MovePlay)
@@ -203,7 +223,7 @@ func (h *Heuristic) turn(v *engine.View, moves []engine.Move) int {
 	}
 	if wd4 >= 0 {
 		legal := v.WD4Legal()
-		if !legal && (best >= 0 || wild >= 0) && v.Rand().Bernoulli(h.Bluff) {
+		if !legal && (best >= 0 || wild >= 0) && h.bluffs(v) {
 			return wd4
 		}
 		if legal && (best < 0 || nextDanger) && (wild < 0 || nextDanger) {
@@ -248,7 +268,7 @@ func (h *Heuristic) respond(v *engine.View, moves []engine.Move) int {
 			return i
 		}
 	}
-	if bluff >= 0 && v.Rand().Bernoulli(h.Bluff) {
+	if bluff >= 0 && h.bluffs(v) {
 		return bluff
 	}
 	if i := indexOfKind(moves, engine.MoveChallenge); i >= 0 && !v.Silenced(v.Seat()) && h.challenges(v) {
@@ -265,6 +285,9 @@ func (h *Heuristic) challenges(v *engine.View) bool {
 		return v.Rand().Bernoulli(h.ChallengeP)
 	case ChallengeSeen:
 		return BluffProbability(v) > h.Threshold
+	case ChallengeSound:
+		total, pen, w, back := challengeInfo(v)
+		return SoundChallenge(BluffPosterior(BluffProbability(v), h.BluffRate), total, pen, w, back, h.ChallengeBias)
 	}
 	return false
 }

@@ -8,28 +8,63 @@ import "github.com/unosim/unosim/engine"
 // playable, names a color uniformly at random, never bluffs, never
 // challenges, always calls UNO and never catches. Among any other choices
 // (house rules) it chooses uniformly.
-type Random struct{}
+//
+// Its noise, all 0 by default (the zero Random is the baseline), is a
+// uniform coin drawn from the seat's stream only at the decision it
+// concerns, so that with every probability 0 it draws exactly what the
+// baseline draws:
+//   - Bluff: when it holds an illegal Wild Draw Four it could play (a turn
+//     that offers it, a drawn one, or a stack onto a pending Wild Draw Four),
+//     with probability Bluff it counts that card as legal for that choice:
+//     one more instance in the uniform choice of a turn, played when drawn,
+//     one more answer in the uniform choice of a response.
+//   - Challenge: offered a challenge, with probability Challenge it
+//     challenges; otherwise it answers as the baseline.
+//   - Forget: with probability Forget it does not call UNO.
+//   - Catch: offered a catch, with probability Catch it catches.
+type Random struct {
+	Bluff, Challenge, Forget, Catch float64
+}
 
 // AlwaysCallsUNO implements engine.UNOCaller.
 func (*Random) AlwaysCallsUNO() bool { return true }
 
 // Decide implements engine.Strategy.
-func (*Random) Decide(v *engine.View, moves []engine.Move) int {
+func (s *Random) Decide(v *engine.View, moves []engine.Move) int {
 	r := v.Rand()
 	switch v.Decision() {
 	case engine.DecideTurn:
-		return pickInstance(v, moves, r, true)
+		noBluff := true
+		if s.Bluff > 0 && !v.WD4Legal() && v.Plays()&(1<<wd4Card) != 0 {
+			noBluff = !r.Bernoulli(s.Bluff)
+		}
+		return pickInstance(v, moves, r, noBluff)
 	case engine.DecideDrawn:
-		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() && !r.Bernoulli(s.Bluff) {
 			return indexOfKind(moves, engine.MoveKeep)
 		}
 		return 0 // the drawn card's Play comes first
 	case engine.DecideCallUNO:
+		if r.Bernoulli(s.Forget) {
+			return indexOfKind(moves, engine.MovePass)
+		}
 		return indexOfKind(moves, engine.MoveCallUNO)
 	case engine.DecideCatch:
+		if r.Bernoulli(s.Catch) {
+			return indexOfKind(moves, engine.MoveCatch)
+		}
 		return indexOfKind(moves, engine.MovePass)
 	case engine.DecideRespond:
-		return pickResponse(v, moves, r)
+		if s.Challenge > 0 {
+			if i := indexOfKind(moves, engine.MoveChallenge); i >= 0 && r.Bernoulli(s.Challenge) {
+				return i
+			}
+		}
+		bluff := false
+		if s.Bluff > 0 && !v.WD4Legal() && hasStackWD4(moves) {
+			bluff = r.Bernoulli(s.Bluff)
+		}
+		return pickResponse(v, moves, r, bluff)
 	case engine.DecidePileUp:
 		return pickInstance(v, moves, r, false) // nothing on a mini-pile is a bluff
 	}
@@ -69,15 +104,28 @@ func indexOfKind(moves []engine.Move, k engine.MoveKind) int {
 	return -1
 }
 
+var wd4Card = engine.WildCard(engine.WildDrawFour)
+
+// hasStackWD4 reports whether moves offer a Wild Draw Four stack.
+func hasStackWD4(moves []engine.Move) bool {
+	for _, m := range moves {
+		if m.Kind() == engine.MoveStack && m.Card() == wd4Card {
+			return true
+		}
+	}
+	return false
+}
+
 // pickResponse answers a pending attack uniformly among the legal answers
-// that are neither a challenge nor a bluff (an illegal Wild Draw Four stack).
-func pickResponse(v *engine.View, moves []engine.Move, r *engine.Rand) int {
+// that are neither a challenge nor a bluff (an illegal Wild Draw Four
+// stack), the bluff counted as legal when bluff.
+func pickResponse(v *engine.View, moves []engine.Move, r *engine.Rand, bluff bool) int {
 	ok := func(m engine.Move) bool {
 		switch {
 		case m.Kind() == engine.MoveChallenge:
 			return false
 		case m.Kind() == engine.MoveStack && m.Card().Symbol() == engine.WildDrawFour:
-			return v.WD4Legal()
+			return bluff || v.WD4Legal()
 		}
 		return true
 	}

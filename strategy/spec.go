@@ -294,30 +294,64 @@ func probability(name, def, doc string) Param {
 func init() {
 	MustRegister(Info{
 		Name:        "random",
-		Description: "the baseline: a uniformly random playable card instance, never draws voluntarily, plays a playable drawn card, random colors, never bluffs, never challenges, always calls UNO, never catches; uniform among any other choice",
-		New:         func(Args) engine.Strategy { return &Random{} },
+		Description: "the baseline: a uniformly random playable card instance, never draws voluntarily, plays a playable drawn card, random colors, uniform among any other choice; by default never bluffs, never challenges, always calls UNO, never catches; its noise parameters are coins drawn only at the decision they concern, so that at 0 it plays exactly the baseline",
+		Params: []Param{
+			probability("bluff", "0", "when it holds an illegal Wild Draw Four it could play (in a turn, drawn, or as a stack), the chance that it counts the card as legal for that choice: one more instance in the uniform choice of a turn, played when drawn, one more answer in a response"),
+			probability("challenge", "0", "offered a challenge of a Wild Draw Four, the chance that it challenges; otherwise it answers as the baseline"),
+			probability("forget", "0", "the chance of not calling UNO"),
+			probability("catch", "0", "offered a catch of a player who did not call UNO, the chance that it catches"),
+		},
+		New: func(a Args) engine.Strategy {
+			return &Random{Bluff: a.Float("bluff"), Challenge: a.Float("challenge"), Forget: a.Float("forget"), Catch: a.Float("catch")}
+		},
 	})
 	MustRegister(Info{
 		Name:        "heuristic",
-		Description: "a sensible player: keeps wilds, plays toward its longest color, dumps points and hits the next player when an opponent is close to going out, names its strongest color, stacks when it can",
-		Params: []Param{
-			probability("bluff", "0", "chance of playing a Wild Draw Four as a bluff when it could"),
-			{Name: "challenge", Type: Choice, Default: "seen", Choices: []string{"never", "always", "seen"}, Min: 0, Max: 1,
-				Doc: "when to challenge a Wild Draw Four: seen estimates the bluff chance from the cards seen and the hand size; a number is a fixed chance"},
-			probability("threshold", "0.3", "with challenge=seen: challenge when the estimated bluff chance exceeds this"),
-			probability("forget", "0", "chance of not calling UNO"),
-			probability("catch", "1", "chance of catching a player who did not call UNO"),
-			probability("jump", "1", "chance of jumping in when it can (jump-in rules)"),
-			{Name: "speed", Type: Number, Default: "1", Min: 1e-9, Max: 1e9, Doc: "reaction speed in jump-in races (relative to others)"},
-		},
-		New: newHeuristic,
+		Description: "a sensible player: keeps wilds, plays toward its longest color, dumps points and hits the next player when an opponent is close to going out, names its strongest color, stacks when it can, challenges by Bayes' rule and the expected cost in cards",
+		Params:      heuristicParams("sound", "0"),
+		New:         newHeuristic,
+	})
+	MustRegister(Info{
+		Name:        "counter",
+		Description: "a card counter: the heuristic plus the exact multiset of cards it has not seen and the likely voids of the others (a player who drew instead of playing on a color probably lacks it); plays the card the next player is least likely to answer (stuck), plays toward and names a color the next player lacks (void), challenges by Bayes' rule with exact counts, and with bluff=sound bluffs by the expected gain against the next player's likely challenge",
+		Params: append(heuristicParams("sound", "0"),
+			probability("trust", "0.9", "the belief that a player who drew instead of playing on a color holds none of it; it fades as that player draws"),
+			Param{Name: "void", Type: Number, Default: "6", Min: 0, Max: 100, Doc: "the weight of the next player's chance to lack a color when choosing a card or naming a color (10 is one card of that color in hand)"},
+			Param{Name: "stuck", Type: Number, Default: "1000", Min: 0, Max: 10000, Doc: "the weight of the chance that the next player holds nothing it could play on a card (no card of its color, of its symbol, or wild) when choosing among cards (10 is one card of that color in hand)"},
+		),
+		New: newCounter,
 	})
 }
 
-func newHeuristic(a Args) engine.Strategy {
+// heuristicParams are the heuristic's parameters, shared by the counter,
+// with the defaults of challenge and bluff.
+func heuristicParams(challenge, bluff string) []Param {
+	return []Param{
+		{Name: "bluff", Type: Choice, Default: bluff, Choices: []string{"sound"}, Min: 0, Max: 1,
+			Doc: "a number: the chance of playing a Wild Draw Four as a bluff when it could; sound: bluff when the expected gain in cards beats bluff-bias, the next player's challenge judged by the sound rule from what it could know"},
+		{Name: "challenge", Type: Choice, Default: challenge, Choices: []string{"never", "always", "seen", "sound"}, Min: 0, Max: 1,
+			Doc: "when to challenge a Wild Draw Four: sound weighs the chance of a bluff by Bayes' rule (the unseen cards, the player's hand size, the reference color, the assumed bluff-rate) against the cost in cards (a lost challenge draws challenge-penalty, a won one makes the bluffer draw 4, not challenging draws 4); seen challenges when the chance that the hand held a matching card exceeds threshold; a number is a fixed chance"},
+		probability("threshold", "0.3", "with challenge=seen: challenge when the estimated chance of a matching card exceeds this"),
+		probability("forget", "0", "chance of not calling UNO"),
+		probability("catch", "1", "chance of catching a player who did not call UNO"),
+		probability("jump", "1", "chance of jumping in when it can (jump-in rules)"),
+		{Name: "speed", Type: Number, Default: "1", Min: 1e-9, Max: 1e9, Doc: "reaction speed in jump-in races (relative to others)"},
+		probability("bluff-rate", formatNumber(DefaultBluffRate), "the sound rules' assumed chance that a player plays a Wild Draw Four it holds illegally, relative to one it may play legally"),
+		{Name: "challenge-bias", Type: Number, Default: "0", Min: -20, Max: 20, Doc: "with challenge=sound: cards added to the expected cost of challenging (positive: challenge less)"},
+		{Name: "bluff-bias", Type: Number, Default: "0", Min: -20, Max: 20, Doc: "with bluff=sound: cards the expected gain of a bluff must exceed (positive: bluff less)"},
+	}
+}
+
+func heuristicFrom(a Args) Heuristic {
 	h := DefaultHeuristic()
-	h.Bluff, h.Threshold, h.Forget = a.Float("bluff"), a.Float("threshold"), a.Float("forget")
+	h.Threshold, h.Forget = a.Float("threshold"), a.Float("forget")
 	h.Catch, h.Jump, h.Speed = a.Float("catch"), a.Float("jump"), a.Float("speed")
+	h.BluffRate, h.ChallengeBias, h.BluffBias = a.Float("bluff-rate"), a.Float("challenge-bias"), a.Float("bluff-bias")
+	if a.String("bluff") == "sound" {
+		h.BluffSound = true
+	} else {
+		h.Bluff = a.Float("bluff")
+	}
 	switch c := a.String("challenge"); c {
 	case "never":
 		h.Challenge = ChallengeNever
@@ -325,10 +359,24 @@ func newHeuristic(a Args) engine.Strategy {
 		h.Challenge = ChallengeAlways
 	case "seen":
 		h.Challenge = ChallengeSeen
+	case "sound":
+		h.Challenge = ChallengeSound
 	default:
 		h.Challenge, h.ChallengeP = ChallengeRandom, a.Float("challenge")
 	}
+	return h
+}
+
+func newHeuristic(a Args) engine.Strategy {
+	h := heuristicFrom(a)
 	return &h
+}
+
+func newCounter(a Args) engine.Strategy {
+	c := DefaultCounter()
+	c.Heuristic = heuristicFrom(a)
+	c.Trust, c.Void, c.Stuck = a.Float("trust"), a.Float("void"), a.Float("stuck")
+	return &c
 }
 
 // Available lists the registered strategies (Registered).

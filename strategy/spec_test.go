@@ -39,13 +39,18 @@ func TestParseValid(t *testing.T) {
 		{"heuristic", "heuristic", def},
 		{"heuristic:", "heuristic", def},
 		{"HEURISTIC", "heuristic", def},
-		{"heuristic:bluff=0.3,challenge=seen", "heuristic:bluff=0.3", with(func(h *strategy.Heuristic) { h.Bluff = 0.3 })},
+		{"heuristic:bluff=0.3,challenge=sound", "heuristic:bluff=0.3", with(func(h *strategy.Heuristic) { h.Bluff = 0.3 })},
+		{"heuristic:bluff=0.3,challenge=seen", "heuristic:bluff=0.3,challenge=seen", with(func(h *strategy.Heuristic) { h.Bluff, h.Challenge = 0.3, strategy.ChallengeSeen })},
+		{"heuristic:bluff=sound,bluff-rate=0.2,challenge-bias=-1.5,bluff-bias=2", "heuristic:bluff=sound,bluff-rate=0.2,challenge-bias=-1.5,bluff-bias=2",
+			with(func(h *strategy.Heuristic) {
+				h.BluffSound, h.BluffRate, h.ChallengeBias, h.BluffBias = true, 0.2, -1.5, 2
+			})},
 		{"heuristic: Bluff = 0.30 , FORGET=.5", "heuristic:bluff=0.3,forget=0.5", with(func(h *strategy.Heuristic) { h.Bluff, h.Forget = 0.3, 0.5 })},
 		{"heuristic:challenge=never", "heuristic:challenge=never", with(func(h *strategy.Heuristic) { h.Challenge = strategy.ChallengeNever })},
 		{"heuristic:challenge=always", "heuristic:challenge=always", with(func(h *strategy.Heuristic) { h.Challenge = strategy.ChallengeAlways })},
 		{"heuristic:challenge=0.5", "heuristic:challenge=0.5", with(func(h *strategy.Heuristic) { h.Challenge, h.ChallengeP = strategy.ChallengeRandom, 0.5 })},
 		{"heuristic:challenge=0", "heuristic:challenge=0", with(func(h *strategy.Heuristic) { h.Challenge, h.ChallengeP = strategy.ChallengeRandom, 0 })},
-		{"heuristic:challenge=seen,threshold=0.3", "heuristic", def},
+		{"heuristic:challenge=sound,threshold=0.3,bluff-rate=0.01", "heuristic", def},
 		{"heuristic:threshold=0.45", "heuristic:threshold=0.45", with(func(h *strategy.Heuristic) { h.Threshold = 0.45 })},
 		{"heuristic:speed=2,bluff=1", "heuristic:bluff=1,speed=2", with(func(h *strategy.Heuristic) { h.Speed, h.Bluff = 2, 1 })},
 		{"heuristic:speed=1e9", "heuristic:speed=1e+09", with(func(h *strategy.Heuristic) { h.Speed = 1e9 })},
@@ -54,7 +59,7 @@ func TestParseValid(t *testing.T) {
 		{"heuristic:bluff=0,forget=0,catch=1,jump=1,speed=1", "heuristic", def},
 		{"heuristic:bluff=0.3,challenge=0.7,threshold=0.2,forget=0.1,catch=0.9,jump=0.5,speed=3",
 			"heuristic:bluff=0.3,challenge=0.7,threshold=0.2,forget=0.1,catch=0.9,jump=0.5,speed=3",
-			strategy.Heuristic{Bluff: 0.3, Challenge: strategy.ChallengeRandom, ChallengeP: 0.7, Threshold: 0.2, Forget: 0.1, Catch: 0.9, Jump: 0.5, Speed: 3}},
+			strategy.Heuristic{Bluff: 0.3, Challenge: strategy.ChallengeRandom, ChallengeP: 0.7, Threshold: 0.2, Forget: 0.1, Catch: 0.9, Jump: 0.5, Speed: 3, BluffRate: strategy.DefaultBluffRate}},
 	} {
 		s, err := strategy.Parse(tc.in)
 		if err != nil {
@@ -90,7 +95,7 @@ func TestParseValid(t *testing.T) {
 // Bad specifications are errors that name what is wrong and list the
 // valid choices.
 func TestParseErrors(t *testing.T) {
-	const params = "bluff, challenge, threshold, forget, catch, jump, speed"
+	const params = "bluff, challenge, threshold, forget, catch, jump, speed, bluff-rate, challenge-bias, bluff-bias"
 	for _, tc := range []struct {
 		in   string
 		want []string // substrings of the message
@@ -107,8 +112,12 @@ func TestParseErrors(t *testing.T) {
 		{"heuristic:catch=-1", []string{"catch", "a number from 0 to 1"}},
 		{"heuristic:jump=x", []string{"jump", "a number from 0 to 1"}},
 		{"heuristic:threshold=3", []string{"threshold", "a number from 0 to 1"}},
-		{"heuristic:challenge=maybe", []string{"challenge", `"maybe"`, "never, always, seen, or a number from 0 to 1"}},
-		{"heuristic:challenge=1.5", []string{"challenge", "never, always, seen, or a number from 0 to 1"}},
+		{"heuristic:challenge=maybe", []string{"challenge", `"maybe"`, "never, always, seen, sound, or a number from 0 to 1"}},
+		{"heuristic:challenge=1.5", []string{"challenge", "never, always, seen, sound, or a number from 0 to 1"}},
+		{"heuristic:bluff=often", []string{"bluff", `"often"`, "sound, or a number from 0 to 1"}},
+		{"counter:void=-1", []string{"void", "a number from 0 to 100"}},
+		{"counter:trust=2", []string{"trust", "a number from 0 to 1"}},
+		{"random:bluff=1.5", []string{"bluff", "a number from 0 to 1"}},
 		{"heuristic:speed=0", []string{"speed", `"0"`, "a number from 1e-09 to 1e+09"}},
 		{"heuristic:speed=-2", []string{"speed", "a number from 1e-09 to 1e+09"}},
 		{"heuristic:speed=Inf", []string{"speed", "a number from 1e-09 to 1e+09"}},
@@ -119,7 +128,7 @@ func TestParseErrors(t *testing.T) {
 		{"heuristic:bluff=0.1,", []string{"KEY=VALUE"}},
 		{"heuristic:bluff=0.1,bluff=0.2", []string{"bluff", "twice"}},
 		{"heuristic:bluff=0.1,BLUFF=0.1", []string{"bluff", "twice"}},
-		{"random:bluff=1", []string{`"bluff"`, "takes no parameters"}},
+		{"random:speed=1", []string{`"speed"`, "bluff, challenge, forget, catch"}},
 	} {
 		s, err := strategy.Parse(tc.in)
 		if err == nil {
@@ -138,7 +147,7 @@ func TestMustParse(t *testing.T) {
 	if s := strategy.MustParse("heuristic:bluff=0.2"); s.String() != "heuristic:bluff=0.2" {
 		t.Errorf("MustParse = %v", s)
 	}
-	for _, in := range []string{"smart", "heuristic:bluff=2", "random:bluff=1"} {
+	for _, in := range []string{"smart", "heuristic:bluff=2", "random:speed=1"} {
 		func() {
 			defer func() {
 				r := recover()
@@ -180,29 +189,34 @@ func TestSpecNewIsFresh(t *testing.T) {
 	}
 }
 
-// Available lists both strategies and documents every parameter, whose
-// documented default is the default Parse applies.
+// Available lists the built-in strategies first (random, heuristic,
+// counter, in that order) and documents every parameter, whose documented
+// default is the default Parse applies.
 func TestAvailable(t *testing.T) {
 	infos := strategy.Available()
-	if len(infos) != 2 || infos[0].Name != "random" || infos[1].Name != "heuristic" {
-		t.Fatalf("Available() = %+v, want random and heuristic", infos)
+	if len(infos) < 3 || infos[0].Name != "random" || infos[1].Name != "heuristic" || infos[2].Name != "counter" {
+		t.Fatalf("Available() = %+v, want random, heuristic and counter first", infos)
 	}
-	if len(infos[0].Params) != 0 {
-		t.Errorf("random lists parameters %+v", infos[0].Params)
+	want := map[string]string{
+		"random":    "bluff, challenge, forget, catch",
+		"heuristic": "bluff, challenge, threshold, forget, catch, jump, speed, bluff-rate, challenge-bias, bluff-bias",
+		"counter":   "bluff, challenge, threshold, forget, catch, jump, speed, bluff-rate, challenge-bias, bluff-bias, trust, void, stuck",
 	}
-	var names []string
-	for _, p := range infos[1].Params {
-		names = append(names, p.Name)
-		if p.Values() == "" || p.Doc == "" || p.Default == "" {
-			t.Errorf("parameter %s is not fully documented: %+v", p.Name, p)
+	for _, in := range infos[:3] {
+		var names []string
+		for _, p := range in.Params {
+			names = append(names, p.Name)
+			if p.Values() == "" || p.Doc == "" || p.Default == "" {
+				t.Errorf("%s: parameter %s is not fully documented: %+v", in.Name, p.Name, p)
+			}
+			spec := fmt.Sprintf("%s:%s=%s", in.Name, p.Name, p.Default)
+			if s, err := strategy.Parse(spec); err != nil || s.String() != in.Name {
+				t.Errorf("Parse(%q) = %v, %v: the documented default is not the default", spec, s, err)
+			}
 		}
-		in := fmt.Sprintf("heuristic:%s=%s", p.Name, p.Default)
-		if s, err := strategy.Parse(in); err != nil || s.String() != "heuristic" {
-			t.Errorf("Parse(%q) = %v, %v: the documented default is not the default", in, s, err)
+		if got := strings.Join(names, ", "); got != want[in.Name] {
+			t.Errorf("%s parameters %s, want %s", in.Name, got, want[in.Name])
 		}
-	}
-	if got := strings.Join(names, ", "); got != "bluff, challenge, threshold, forget, catch, jump, speed" {
-		t.Errorf("heuristic parameters %s", got)
 	}
 	for _, in := range infos {
 		if in.Description == "" {

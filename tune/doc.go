@@ -16,14 +16,22 @@
 //     evaluation plays each deal once per seat rotation (the focus strategy
 //     in every seat in turn) and every candidate plays the same deals, so
 //     seat and deal luck cancel in comparisons (common random numbers).
+//   - Objectives: a focus seat scores an integer per game, higher better
+//     ([Objective]: a win, minus its place with play-for-places, or its
+//     final match points, negated under losers-accumulate where lower is
+//     better), so every sum over games and deals stays exact. Under Win the
+//     scores are the wins and the Runner does what it did before scores.
 //   - Optimisers maximise and work in normalised coordinates: parameter i
-//     at lo_i + u_i (hi_i - lo_i), u_i in [0, 1].
+//     at lo_i + u_i (hi_i - lo_i), u_i in [0, 1]. Neither depends on the
+//     score's scale or sign (CMA-ES uses ranks; SPSA calibrates its gain on
+//     the gradient's size); only the boundary penalty is in the score's
+//     units.
 //   - Nothing here panics on bad input; constructors return errors.
 //   - Allocation: a Runner builds its tables (one sim.Table per worker,
 //     entry and seat rotation) once and allocates nothing per game; each
 //     Play call allocates a fixed amount (goroutines and the result).
 //   - Intervals over deals: a deal's games are correlated, so every interval
-//     of a win rate or a paired difference is a Student t interval over
+//     of a mean score or a paired difference is a Student t interval over
 //     deals (the independent units), and its test is the same statistic:
 //     the interval excludes 0 exactly when p < 0.05. The tournament's
 //     cross-table cells are Wilson intervals over decisive games, which

@@ -17,12 +17,13 @@ import (
 )
 
 // Field is the table a focus strategy sits at: the rules, the number of
-// players and the opponents. When the focus sits in seat r, seat
-// (r+1+j) mod Players plays Opponents[j].
+// players, the opponents and what the focus seat scores. When the focus
+// sits in seat r, seat (r+1+j) mod Players plays Opponents[j].
 type Field struct {
 	Options   engine.Options
 	Players   int
 	Opponents []strategy.Spec // Players-1 of them
+	Objective Objective       // the zero value is Win
 }
 
 // Validate checks the field.
@@ -33,23 +34,25 @@ func (f *Field) Validate() error {
 	if len(f.Opponents) != f.Players-1 {
 		return fmt.Errorf("%d opponents for %d players: want %d", len(f.Opponents), f.Players, f.Players-1)
 	}
-	return nil
+	return f.Objective.Check(f.Options)
 }
 
 // Outcome is what the entries of a duplicate run scored, all integer sums
 // (exact, and the same for any worker count). A unit is a deal played in
-// every seat rotation: Units[k].Per = Players games.
+// every seat rotation: Units[k].Per = Players games. Scores are the
+// field's Objective (under Win they equal the wins).
 type Outcome struct {
 	Deals int64
 	Games int64    // per entry: Deals × Players
 	Wins  []int64  // per entry: games the focus seat won (shared wins included)
 	Lost  []int64  // per entry: games another seat won and the focus did not
-	Units []Scores // per entry: wins per deal
-	Diff  []Paired // per entry: per-deal wins minus entry 0's (Diff[0] is zero)
-	Total Scores   // per deal: the wins of all entries together (Per = entries × Players)
+	Score []int64  // per entry: the focus seat's scores summed over its games
+	Units []Scores // per entry: scores per deal
+	Diff  []Paired // per entry: per-deal scores minus entry 0's (Diff[0] is zero)
+	Total Scores   // per deal: the scores of all entries together (Per = entries × Players)
 }
 
-// Paired sums integer per-deal differences d of wins (entry minus entry 0).
+// Paired sums integer per-deal differences d of scores (entry minus entry 0).
 type Paired struct {
 	N, Sum, SumSq int64
 }
@@ -60,6 +63,7 @@ func (o *Outcome) merge(p *Outcome) {
 	for k := range o.Wins {
 		o.Wins[k] += p.Wins[k]
 		o.Lost[k] += p.Lost[k]
+		o.Score[k] += p.Score[k]
 		o.Units[k].Merge(p.Units[k])
 		o.Diff[k].N += p.Diff[k].N
 		o.Diff[k].Sum += p.Diff[k].Sum
@@ -69,7 +73,7 @@ func (o *Outcome) merge(p *Outcome) {
 }
 
 func newOutcome(entries, players int) *Outcome {
-	o := &Outcome{Wins: make([]int64, entries), Lost: make([]int64, entries), Units: make([]Scores, entries), Diff: make([]Paired, entries),
+	o := &Outcome{Wins: make([]int64, entries), Lost: make([]int64, entries), Score: make([]int64, entries), Units: make([]Scores, entries), Diff: make([]Paired, entries),
 		Total: Scores{Per: int64(entries * players)}}
 	for k := range o.Units {
 		o.Units[k].Per = int64(players)
@@ -80,6 +84,9 @@ func newOutcome(entries, players int) *Outcome {
 // WinRate is entry k's win rate.
 func (o *Outcome) WinRate(k int) float64 { return float64(o.Wins[k]) / float64(o.Games) }
 
+// Mean is entry k's mean score per game.
+func (o *Outcome) Mean(k int) float64 { return float64(o.Score[k]) / float64(o.Games) }
+
 // Runner plays duplicate deals: deal d of Seed is the engine's game (Seed,
 // d), played once with each entry in each seat r = 0..Players-1 against the
 // field. Every entry plays the same deals, and every deal in every seat, so
@@ -88,8 +95,9 @@ func (o *Outcome) WinRate(k int) float64 { return float64(o.Wins[k]) / float64(o
 //
 // Each worker owns a sim.Table per entry and rotation, built once: nothing
 // is allocated per game. An entry identical to every opponent (a mirror)
-// plays each deal once: all its rotations are the same game, and its focus
-// wins in them sum to the number of winners of that game.
+// plays each deal once: all its rotations are the same game, so its focus
+// scores in them sum to the scores of all seats of that game (under Win,
+// the number of winners).
 type Runner struct {
 	field   Field
 	entries []strategy.Spec
@@ -97,7 +105,8 @@ type Runner struct {
 	seed    uint64
 	workers int
 	tables  [][][]*sim.Table // [worker][entry][rotation]
-	buf     [][][]int8       // [worker][entry][deal in chunk]: focus wins
+	score   scorer
+	buf     [][][]int64 // [worker][entry][deal in chunk]: focus scores
 }
 
 // progressEvery is how often a run reports its progress.
@@ -120,7 +129,7 @@ func NewRunner(f Field, entries []strategy.Spec, seed uint64, workers int) (*Run
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	r := &Runner{field: f, entries: entries, seed: seed, workers: workers}
+	r := &Runner{field: f, entries: entries, seed: seed, workers: workers, score: newScorer(f.Objective, f.Options, f.Players)}
 	n := f.Players
 	for _, e := range entries {
 		m := true
@@ -131,7 +140,7 @@ func NewRunner(f Field, entries []strategy.Spec, seed uint64, workers int) (*Run
 	}
 	for range workers {
 		var tw [][]*sim.Table
-		var bw [][]int8
+		var bw [][]int64
 		for k, e := range entries {
 			rots := n
 			if r.mirror[k] {
@@ -155,7 +164,7 @@ func NewRunner(f Field, entries []strategy.Spec, seed uint64, workers int) (*Run
 				te = append(te, t)
 			}
 			tw = append(tw, te)
-			bw = append(bw, make([]int8, dealChunk))
+			bw = append(bw, make([]int64, dealChunk))
 		}
 		r.tables = append(r.tables, tw)
 		r.buf = append(r.buf, bw)
@@ -187,16 +196,24 @@ func (r *Runner) Play(ctx context.Context, lo, hi int64, progress func(games int
 				b := min(a+dealChunk, hi)
 				games := int64(0)
 				for k, te := range tables {
-					wins := buf[k][:b-a]
+					scores := buf[k][:b-a]
 					for d := a; d < b; d++ {
-						w := 0
+						w, sc := 0, int64(0)
 						if r.mirror[k] {
 							// n identical games: the focus wins in as many rotations as
-							// the game has winners, and loses in the rest if it has any.
+							// the game has winners, and loses in the rest if it has any;
+							// its scores are those of every seat.
 							res := te[0].Play(d)
 							w = bits.OnesCount32(res.Winners)
 							if w > 0 {
 								out.Lost[k] += int64(n - w)
+							}
+							if r.score.obj == Win {
+								sc = int64(w)
+							} else {
+								for seat := range n {
+									sc += r.score.score(res, seat)
+								}
 							}
 						} else {
 							for rot, t := range te {
@@ -206,18 +223,25 @@ func (r *Runner) Play(ctx context.Context, lo, hi int64, progress func(games int
 								} else if res.Winners != 0 {
 									out.Lost[k]++
 								}
+								if r.score.obj != Win {
+									sc += r.score.score(res, rot)
+								}
+							}
+							if r.score.obj == Win {
+								sc = int64(w)
 							}
 						}
-						wins[d-a] = int8(w)
+						out.Wins[k] += int64(w)
+						scores[d-a] = sc
 						games += int64(len(te))
 					}
 				}
 				for i := range b - a {
 					tot := int64(0)
-					w0 := int64(buf[0][i])
+					w0 := buf[0][i]
 					for k := range tables {
-						w := int64(buf[k][i])
-						out.Wins[k] += w
+						w := buf[k][i]
+						out.Score[k] += w
 						out.Units[k].Add(w)
 						dd := w - w0
 						out.Diff[k].N++

@@ -53,37 +53,44 @@ type Games struct {
 	Progress func(games int64) // games done in the current evaluation; may be nil
 }
 
-// Evaluate implements Evaluator.
-func (g *Games) Evaluate(ctx context.Context, gen int, points [][]float64) ([]int64, int64, Scores, error) {
+// Evaluate implements Evaluator: scores in the field's Objective.
+func (g *Games) Evaluate(ctx context.Context, gen int, points [][]float64) (Evaluation, error) {
 	entries := make([]strategy.Spec, len(points))
 	for i, x := range points {
 		s, err := WithParams(g.Base, g.Names, x)
 		if err != nil {
-			return nil, 0, Scores{}, err
+			return Evaluation{}, err
 		}
 		entries[i] = s
 	}
 	r, err := NewRunner(g.Field, entries, g.Seed, g.Workers)
 	if err != nil {
-		return nil, 0, Scores{}, err
+		return Evaluation{}, err
 	}
 	lo := int64(gen) * g.Deals
 	out, err := r.Play(ctx, lo, lo+g.Deals, g.Progress, progressEvery)
 	if err != nil {
-		return nil, 0, Scores{}, err
+		return Evaluation{}, err
 	}
-	return out.Wins, out.Games, out.Total, nil
+	return Evaluation{Scores: out.Score, Wins: out.Wins, Games: out.Games, Total: out.Total}, nil
 }
 
 // Comparison is a paired comparison of A with a baseline B on the same
-// deals, seats rotated: the effect is A's win rate minus B's, with the
-// Student t interval and test of the per-deal differences (interval and
-// test are one statistic, so the interval excludes 0 exactly when p <
-// 0.05).
+// deals, seats rotated: the effect is A's mean score per game minus B's in
+// the field's Objective (under Win the win rates' difference; under Place
+// the places gained; under Points the points gained, or saved under
+// losers-accumulate), with the Student t interval and test of the per-deal
+// differences (interval and test are one statistic, so the interval
+// excludes 0 exactly when p < 0.05). Score is the objective's mean per game,
+// higher better: minus the expected place under Place, minus the final
+// total under losers-accumulate.
 type Comparison struct {
-	Games           int64      `json:"games"` // games each side played
+	Objective       string     `json:"objective,omitempty"` // win, place or points (empty from Compare: win)
+	Games           int64      `json:"games"`               // games each side played
 	WinRate         float64    `json:"win_rate"`
 	BaselineWinRate float64    `json:"baseline_win_rate"`
+	Score           float64    `json:"score"`
+	BaselineScore   float64    `json:"baseline_score"`
 	Effect          float64    `json:"effect"`
 	CI              [2]float64 `json:"ci"`
 	P               float64    `json:"p"`
@@ -93,7 +100,7 @@ type Comparison struct {
 func Compare(o *Outcome, k int) Comparison {
 	n := float64(o.Units[k].Per)
 	r := analysis.Paired{N: o.Diff[k].N, Sum: float64(o.Diff[k].Sum), SumSq: float64(o.Diff[k].SumSq)}.Test(0.95)
-	return Comparison{Games: o.Games, WinRate: o.WinRate(k), BaselineWinRate: o.WinRate(0),
+	return Comparison{Games: o.Games, WinRate: o.WinRate(k), BaselineWinRate: o.WinRate(0), Score: o.Mean(k), BaselineScore: o.Mean(0),
 		Effect: r.Mean / n, CI: [2]float64{r.Lo / n, r.Hi / n}, P: r.P}
 }
 
@@ -108,5 +115,7 @@ func Confirm(ctx context.Context, f Field, baseline, tuned strategy.Spec, deals 
 	if err != nil {
 		return Comparison{}, fmt.Errorf("confirmation: %w", err)
 	}
-	return Compare(out, 1), nil
+	c := Compare(out, 1)
+	c.Objective = f.Objective.String()
+	return c, nil
 }

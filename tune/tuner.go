@@ -12,10 +12,20 @@ import (
 
 // Evaluator scores the candidates of a generation: every candidate plays
 // the same fresh deals of that generation (points are parameter values,
-// inside the bounds). It returns each candidate's wins and games, and the
-// per-deal total wins of all candidates (for the generation's interval).
+// inside the bounds).
 type Evaluator interface {
-	Evaluate(ctx context.Context, gen int, points [][]float64) (wins []int64, games int64, total Scores, err error)
+	Evaluate(ctx context.Context, gen int, points [][]float64) (Evaluation, error)
+}
+
+// Evaluation is a generation's result: per candidate the sum of its
+// games' scores (higher is better; an Objective's) and its wins, the games
+// each played, and the per-deal total scores of all candidates (for the
+// generation's interval).
+type Evaluation struct {
+	Scores []int64
+	Wins   []int64
+	Games  int64
+	Total  Scores
 }
 
 // Setup describes a tune.
@@ -27,10 +37,11 @@ type Setup struct {
 	Method      string    `json:"method"` // cmaes or spsa
 	Generations int       `json:"generations"`
 	Seed        uint64    `json:"seed"`
-	// Penalty is subtracted from a candidate's win rate per squared
+	// Penalty is subtracted from a candidate's mean score per squared
 	// normalised distance outside the box (Hansen's repair-and-penalise
 	// boundary handling): candidates are played at the nearest point
-	// inside, and the search is pulled back in.
+	// inside, and the search is pulled back in. In the score's units: 1
+	// for a win rate, Objective.Range for others.
 	Penalty float64 `json:"penalty"`
 }
 
@@ -63,15 +74,17 @@ func (s *Setup) Check() error {
 	return nil
 }
 
-// Record is one finished generation.
+// Record is one finished generation. Scores are means per game, higher
+// better (an Objective's: the win rate under Win).
 type Record struct {
 	Generation int        `json:"generation"` // 1, 2, ...
 	Mean       []float64  `json:"mean"`       // parameter values of the answer after it
 	Step       float64    `json:"step"`       // σ (CMA-ES) or the gain a_k (SPSA), normalised units
-	WinRate    float64    `json:"win_rate"`   // mean win rate of the generation's candidates
+	Score      float64    `json:"score"`      // mean score of the generation's candidates
 	CI         [2]float64 `json:"ci"`         // its 95% interval (deals as the units)
+	WinRate    float64    `json:"win_rate"`   // mean win rate of the generation's candidates
 	Games      int64      `json:"games"`      // games played in the generation
-	Best       float64    `json:"best_win_rate"`
+	Best       float64    `json:"best_score"`
 	BestParams []float64  `json:"best_params"` // the best noisy candidate: for progress only, never the answer
 }
 
@@ -177,25 +190,29 @@ func (st *State) Step(ctx context.Context, ev Evaluator) error {
 		points[i], pen[i] = st.Params(u)
 	}
 	gen := len(st.History)
-	wins, games, total, err := ev.Evaluate(ctx, gen, points)
+	e, err := ev.Evaluate(ctx, gen, points)
 	if err != nil {
 		return err
+	}
+	if len(e.Scores) != len(us) || len(e.Wins) != len(us) || e.Games < 1 {
+		return fmt.Errorf("evaluation of generation %d: %d scores and %d wins over %d games for %d candidates", gen+1, len(e.Scores), len(e.Wins), e.Games, len(us))
 	}
 	values := make([]float64, len(us))
 	rec := Record{Generation: gen + 1, Best: math.Inf(-1)}
 	for i := range values {
-		wr := float64(wins[i]) / float64(games)
-		values[i] = wr - st.Setup.Penalty*pen[i]
-		if wr > rec.Best {
-			rec.Best, rec.BestParams = wr, points[i]
+		m := float64(e.Scores[i]) / float64(e.Games)
+		values[i] = m - st.Setup.Penalty*pen[i]
+		if m > rec.Best {
+			rec.Best, rec.BestParams = m, points[i]
 		}
-		rec.Games += games
+		rec.WinRate += float64(e.Wins[i]) / float64(e.Games) / float64(len(us))
+		rec.Games += e.Games
 	}
 	if err := opt.Tell(values); err != nil {
 		return err
 	}
 	rec.Mean, rec.Step = st.Answer(), opt.Step()
-	rec.WinRate, rec.CI[0], rec.CI[1] = unitsCI(total)
+	rec.Score, rec.CI[0], rec.CI[1] = unitsCI(e.Total)
 	st.History = append(st.History, rec)
 	return nil
 }
@@ -208,7 +225,7 @@ func unitsCI(s Scores) (mean, lo, hi float64) {
 }
 
 // UnitsCI is the Student t interval (95%) and test of the mean score per
-// game of independent units, scaled from the units' wins.
+// game of independent units, scaled from the units' scores.
 func UnitsCI(s Scores) analysis.MeanCI {
 	r := analysis.Paired{N: s.N, Sum: float64(s.Sum), SumSq: float64(s.SumSq)}.Test(0.95)
 	p := float64(s.Per)

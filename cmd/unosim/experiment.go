@@ -213,6 +213,7 @@ type experimentRunOptions struct {
 	quiet   bool
 	records string
 	run     runFlags
+	plots   plotFlags
 }
 
 func newExperimentRunCmd(a *app) *cobra.Command {
@@ -221,7 +222,8 @@ func newExperimentRunCmd(a *app) *cobra.Command {
 		Use:   "run FILE|NAME --out DIR",
 		Short: "Run an experiment file or a built-in experiment and write its report",
 		Long: `Run every cell of the experiment on the same deals and write into the directory --out:
-stats.json (mergeable) and manifest.json first, then summary.csv, plots/ (PNG and SVG) and
+stats.json (mergeable) and manifest.json first, then summary.csv, plots/ (PNG and SVG, or
+--formats png,svg,pdf at --dpi; none with --no-plots) and
 report.md. --games and --seed override the file's, so that a quick look and a full run use the
 same file.
 
@@ -270,6 +272,10 @@ differs; --force starts over.`,
 				return err
 			}
 			ro.Records = o.records
+			plots, err := o.plots.options(cmd.Flags())
+			if err != nil {
+				return err
+			}
 			producer := sim.ThisBuild(version)
 			_, statErr := os.Stat(o.out)
 			created := statErr != nil
@@ -294,7 +300,7 @@ differs; --force starts over.`,
 					if err := recordsDone(a, o.records, o.out, true); err != nil {
 						return err
 					}
-					return experimentDone(a, o.out, prior)
+					return experimentDone(a, o.out, prior, plots)
 				}
 				ro.Resume = prior
 				fmt.Fprintf(a.stderr, "unosim: resuming %s: game indices [%d, %d) of [%d, %d) done\n", o.out,
@@ -332,7 +338,7 @@ differs; --force starts over.`,
 			o.run.finishAt(played, time.Since(began), res.Complete)
 			f := res.File(text, ro.Shard)
 			f.Producer = producer
-			if err := experiments.WriteOutputs(o.out, f, version, runtime.Version()); err != nil {
+			if err := experiments.WriteOutputsWith(o.out, f, version, runtime.Version(), plots); err != nil {
 				return runtimeError{err}
 			}
 			if err := recordsDone(a, o.records, o.out, res.Complete); err != nil {
@@ -356,20 +362,21 @@ differs; --force starts over.`,
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
 	recordsFlag(fs, &o.records)
 	o.run.register(fs)
+	o.plots.register(fs)
 	return cmd
 }
 
 // experimentDone reports a rerun into a finished directory: nothing is
 // played; a report that is missing (a failure after stats.json was
 // written) is rendered again.
-func experimentDone(a *app, dir string, prior *experiments.StatsFile) error {
+func experimentDone(a *app, dir string, prior *experiments.StatsFile, plots experiments.PlotOptions) error {
 	fmt.Fprintf(a.stderr, "unosim: %s is already complete; nothing to do\n", dir)
 	res, err := prior.Result()
 	if err != nil {
 		return runtimeError{err}
 	}
 	if m, err := experiments.ReadManifest(dir); err != nil || !m.Rendered || !fileExists(filepath.Join(dir, "report.md")) {
-		if err := renderExperiment(dir, prior, res); err != nil {
+		if err := renderExperiment(dir, prior, res, plots); err != nil {
 			return runtimeError{err}
 		}
 	}
@@ -379,7 +386,7 @@ func experimentDone(a *app, dir string, prior *experiments.StatsFile) error {
 }
 
 // renderExperiment writes the report, summary and plots of a record again.
-func renderExperiment(dir string, f *experiments.StatsFile, res *experiments.Result) error {
+func renderExperiment(dir string, f *experiments.StatsFile, res *experiments.Result, plots experiments.PlotOptions) error {
 	m, err := experiments.ReadManifest(dir)
 	if err != nil {
 		m = &experiments.Manifest{Tool: "unosim", Version: f.Producer.Version, GoVersion: f.Producer.GoVersion, Producer: f.Producer,
@@ -389,7 +396,7 @@ func renderExperiment(dir string, f *experiments.StatsFile, res *experiments.Res
 			m.GamesRun += c.Stats.Games
 		}
 	}
-	return experiments.Render(dir, f, res, m, version)
+	return experiments.RenderWith(dir, f, res, m, version, plots)
 }
 
 func printExperiment(a *app, r *experiments.Result, dir string) {

@@ -113,7 +113,8 @@ func shortBuild(b string) string {
 }
 
 func newReportCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var pf plotFlags
+	cmd := &cobra.Command{
 		Use:   "report DIR",
 		Short: "Render a run's report again from its stats.json",
 		Long: `Render the files derived from a run's stats.json again: for an experiment, summary.csv, plots/
@@ -121,8 +122,12 @@ and report.md (and the manifest listing them); for simulate, summary.json, summa
 after a failure left the data without its report (a full disk), or after a merge.`,
 		Example: `  unosim report results/house-rules`,
 		Args:    oneArg("the output directory of a run"),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
+			plots, err := pf.options(cmd.Flags())
+			if err != nil {
+				return err
+			}
 			format, err := statsFormat(dir)
 			if err != nil {
 				return usageError{err}
@@ -137,7 +142,7 @@ after a failure left the data without its report (a full disk), or after a merge
 				if err != nil {
 					return usageError{err}
 				}
-				if err := renderExperiment(dir, f, res); err != nil {
+				if err := renderExperiment(dir, f, res, plots); err != nil {
 					return runtimeError{err}
 				}
 				fmt.Fprintf(a.stdout, "rendered %s/report.md, summary.csv and plots/ from stats.json\n", dir)
@@ -163,6 +168,8 @@ after a failure left the data without its report (a full disk), or after a merge
 			return nil
 		},
 	}
+	pf.register(cmd.Flags())
+	return cmd
 }
 
 // expandDirs expands arguments that are patterns (shard-*) and name no

@@ -63,7 +63,7 @@ NAME[:KEY=VALUE,...], for example --strategy heuristic:bluff=0.3,challenge=seen.
 			for _, in := range strategy.Registered() {
 				fmt.Fprintf(a.stdout, "%s\n  %s\n", in.Name, in.Description)
 				for _, p := range in.Params {
-					fmt.Fprintf(a.stdout, "  %-10s default %-6s %s (%s)\n", p.Name, p.Default, p.Doc, p.Values())
+					fmt.Fprintf(a.stdout, "  %-14s default %-6s %s (%s)\n", p.Name, p.Default, p.Doc, p.Values())
 				}
 				fmt.Fprintln(a.stdout)
 			}

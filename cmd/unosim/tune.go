@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/sim"
 	"github.com/unosim/unosim/strategy"
 	"github.com/unosim/unosim/tune"
@@ -35,6 +36,7 @@ type tuneSettings struct {
 	Games        int64    `json:"games"`
 	ConfirmGames int64    `json:"confirm_games"`
 	Seed         uint64   `json:"seed"`
+	Objective    string   `json:"objective"` // win, place or points; empty (a tune of an older version) is win
 }
 
 type tuneOptions struct {
@@ -53,19 +55,25 @@ func newTuneCmd(a *app) *cobra.Command {
 	o := &tuneOptions{}
 	cmd := &cobra.Command{
 		Use:   "tune",
-		Short: "Tune a strategy's continuous parameters for its win rate (CMA-ES or SPSA on duplicate deals)",
+		Short: "Tune a strategy's continuous parameters for its win rate, place or points (CMA-ES or SPSA on duplicate deals)",
 		Long: `Tune the --param parameters of --strategy for its win rate against --against, with CMA-ES
-or SPSA. Every generation plays fresh duplicate deals: every candidate the same deals, each deal
-with the tuned strategy in every seat in turn (--games games per candidate). The answer is the
+or SPSA; or, with --objective place (needs --set play-for-places=true), for its expected place
+(it minimises the place, 1 = first); or, with --objective points (needs --set scoring=winner-takes
+or losers-accumulate), for its final match points (the total under winner-takes, minus the total
+under losers-accumulate, where lower is better). Every generation plays fresh duplicate deals:
+every candidate the same deals, each deal with the tuned strategy in every seat in turn (--games
+games per candidate). The answer is the
 search distribution's mean (CMA-ES) or the final iterate (SPSA), never the best noisy candidate.
 At the end the answer plays the starting parameters on --confirm-games fresh games (deals no
-generation used), paired, and the effect on the win rate is reported with its 95% interval.
+generation used), paired, and the effect on the objective (win rate, places or points) is
+reported with its 95% interval.
 
 --out DIR receives state.json after every generation, then tune.json, report.md and the
 convergence plots (PNG and SVG). A tune stopped early resumes from its last finished generation
 with --resume DIR (or the same command line again) and ends exactly as an uninterrupted one.`,
 		Example: `  unosim tune --strategy heuristic --param threshold=0:1 --against heuristic --players 4 --out tuned
   unosim tune --strategy heuristic --param bluff=0:1 --param threshold=0:1 --method spsa --out t2
+  unosim tune --param threshold=0:1 --objective place --set play-for-places=true --out t3
   unosim tune --resume tuned`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTune(cmd, a, o) },
@@ -82,6 +90,7 @@ with --resume DIR (or the same command line again) and ends exactly as an uninte
 	fs.Int64Var(&o.s.Games, "games", 20_000, "games per candidate evaluation (whole deals, each in every seat)")
 	fs.Int64Var(&o.s.ConfirmGames, "confirm-games", 1_000_000, "games of the final confirmation against the start")
 	fs.Uint64Var(&o.s.Seed, "seed", 1, "seed of the search and of the deals")
+	fs.StringVar(&o.s.Objective, "objective", "win", "what to maximise: win (win rate), place (minus the expected place; needs --set play-for-places=true) or points (final match points; needs --set scoring=winner-takes or losers-accumulate)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel workers (default: one per core)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
 	fs.StringVar(&o.out, "out", "", "output directory (required unless --resume)")
@@ -125,10 +134,11 @@ func startValue(spec strategy.Spec, param string) (float64, error) {
 
 // tunePlan is a checked tune: the field, the search setup, the specs.
 type tunePlan struct {
-	field tune.Field
-	setup tune.Setup
-	start strategy.Spec
-	base  string
+	field     tune.Field
+	setup     tune.Setup
+	start     strategy.Spec
+	base      string
+	objective tuneObjective
 }
 
 func (s *tuneSettings) plan() (*tunePlan, error) {
@@ -148,7 +158,28 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 	if len(against) != 1 && len(against) != s.Players-1 {
 		return nil, usagef("--against given %d times for %d players: give it once (every other seat) or %d times", len(against), s.Players, s.Players-1)
 	}
-	f := tune.Field{Options: opts, Players: s.Players}
+	if s.Objective == "" {
+		s.Objective = "win"
+	}
+	obj, err := tune.ParseObjective(s.Objective)
+	if err != nil {
+		return nil, usagef("--objective %q: valid objectives are win, place and points", s.Objective)
+	}
+	switch {
+	case obj == tune.Place && !opts.PlayForPlaces:
+		also := ""
+		if opts.Scoring != engine.ScoreSingle {
+			also = fmt.Sprintf(", and leave out --set scoring=%s (places are played only in single games)", scoringName(&opts))
+		}
+		return nil, usagef("--objective place needs places, and a game without play-for-places ends at the first player out: add --set play-for-places=true%s", also)
+	case obj == tune.Points && opts.Scoring == engine.ScoreSingle:
+		also := ""
+		if opts.PlayForPlaces {
+			also = ", and leave out --set play-for-places=true (places are played only in single games)"
+		}
+		return nil, usagef("--objective points needs match points, and scoring is single: add --set scoring=winner-takes or --set scoring=losers-accumulate%s", also)
+	}
+	f := tune.Field{Options: opts, Players: s.Players, Objective: obj}
 	for i := range s.Players - 1 {
 		sp, err := parseSpec("--against", against[min(i, len(against)-1)])
 		if err != nil {
@@ -172,7 +203,9 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 	if s.ConfirmGames < 2*int64(s.Players) {
 		return nil, usagef("--confirm-games %d: want at least two deals, %d games (a deal is one game per seat)", s.ConfirmGames, 2*s.Players)
 	}
-	setup := tune.Setup{Method: s.Method, Generations: s.Generations, Seed: s.Seed, Penalty: 1}
+	// The boundary penalty weighs the same under every objective: 1 win
+	// rate, the players' spread of places, the target's points.
+	setup := tune.Setup{Method: s.Method, Generations: s.Generations, Seed: s.Seed, Penalty: obj.Range(opts, s.Players)}
 	for _, p := range s.Params {
 		name, rng, ok := strings.Cut(p, "=")
 		los, his, ok2 := strings.Cut(rng, ":")
@@ -207,7 +240,70 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 	if err := setup.Check(); err != nil {
 		return nil, usageError{err}
 	}
-	return &tunePlan{field: f, setup: setup, start: start, base: start.String()}, nil
+	return &tunePlan{field: f, setup: setup, start: start, base: start.String(), objective: describeObjective(obj, opts, s.Players)}, nil
+}
+
+// tuneObjective is what a tune maximised, as tune.json states it. Scores
+// (confirmation score, baseline_score, effect, ci; history score, ci) are
+// the maximised quantity, higher better; a report shows Sign × score as
+// ReportedAs.
+type tuneObjective struct {
+	Name       string  `json:"name"`
+	Maximises  string  `json:"maximises"`
+	Unit       string  `json:"unit"`
+	ReportedAs string  `json:"reported_as"`
+	Sign       float64 `json:"sign"`
+	Gain       string  `json:"-"` // the words of a positive effect
+}
+
+func describeObjective(obj tune.Objective, opts engine.Options, players int) tuneObjective {
+	switch obj {
+	case tune.Place:
+		return tuneObjective{Name: "place", Unit: "places", ReportedAs: "expected place", Sign: -1, Gain: "places gained",
+			Maximises: fmt.Sprintf("minus the tuned seat's expected place (1 = first, %d = last; a game that ends without places counts as last for every seat): it minimises the expected place", players)}
+	case tune.Points:
+		if opts.Scoring == engine.ScoreLosersAccumulate {
+			return tuneObjective{Name: "points", Unit: "points", ReportedAs: "final match points (lower is better)", Sign: -1, Gain: "points saved",
+				Maximises: "minus the tuned seat's final match total under losers-accumulate, where lower is better (a match cut short counts with the totals it reached)"}
+		}
+		return tuneObjective{Name: "points", Unit: "points", ReportedAs: "final match points", Sign: 1, Gain: "points gained",
+			Maximises: "the tuned seat's final match total under winner-takes (a match cut short counts with the totals it reached)"}
+	}
+	return tuneObjective{Name: "win", Unit: "win rate", ReportedAs: "win rate", Sign: 1, Gain: "",
+		Maximises: "the tuned seat's win rate (a shared win counts as a win)"}
+}
+
+// objectiveOf is the objective of a finished tune's file (a file of an
+// older version, without one, tuned the win rate).
+func objectiveOf(r *tuneResult) tuneObjective {
+	o := r.Objective
+	switch {
+	case o.Name == "" || o.Name == "win":
+		return describeObjective(tune.Win, engine.Options{}, r.Settings.Players)
+	case o.Name == "place":
+		o.Gain = "places gained"
+	case o.Sign < 0:
+		o.Gain = "points saved"
+	default:
+		o.Gain = "points gained"
+	}
+	return o
+}
+
+// shown is a score and its interval as the objective reports them.
+func (o tuneObjective) shown(v float64, ci [2]float64) (float64, [2]float64) {
+	if o.Sign < 0 {
+		return -v, [2]float64{-ci[1], -ci[0]}
+	}
+	return v, ci
+}
+
+// plotName is the base name of the objective's convergence plot.
+func (o tuneObjective) plotName() string {
+	if o.Name == "win" || o.Name == "" {
+		return "convergence-winrate"
+	}
+	return "convergence-" + o.Name
 }
 
 func boundsText(lo, hi float64) string {
@@ -246,6 +342,7 @@ type tuneResult struct {
 	Params       map[string]float64 `json:"params"`
 	StartSpec    string             `json:"start_spec"`
 	Method       string             `json:"method"`
+	Objective    tuneObjective      `json:"objective"`
 	Settings     tuneSettings       `json:"settings"`
 	Confirmation tune.Comparison    `json:"confirmation"`
 	History      []tuneRecord       `json:"history"`
@@ -257,7 +354,8 @@ type tuneRecord struct {
 	Mean       map[string]float64 `json:"mean"`
 	Step       float64            `json:"step"`
 	WinRate    float64            `json:"win_rate"`
-	CI         [2]float64         `json:"ci"`
+	Score      float64            `json:"score"` // the objective's mean, higher better (the win rate under win)
+	CI         [2]float64         `json:"ci"`    // of the score
 	Games      int64              `json:"games"`
 }
 
@@ -272,7 +370,7 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 		if o.out != "" && o.out != o.resume {
 			return usagef("--resume %s with --out %s: a resumed tune writes into its own directory; leave out --out", o.resume, o.out)
 		}
-		for _, name := range []string{"strategy", "param", "against", "players", "rules", "set", "method", "generations", "games", "confirm-games", "seed"} {
+		for _, name := range []string{"strategy", "param", "against", "players", "rules", "set", "method", "generations", "games", "confirm-games", "seed", "objective"} {
 			if cmd.Flags().Changed(name) {
 				return usagef("--resume takes the settings of the tune in %s: leave out --%s", o.resume, name)
 			}
@@ -354,9 +452,12 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 					best, bestP = h.Best, h.BestParams
 				}
 			}
-			fmt.Fprintf(a.stderr, "unosim: generation %d/%d: %s (step %.3g), win rate %.4f [%.4f, %.4f]; best so far %.4f at %s; %s games/s, about %s left\n",
-				r.Generation, s.Setup.Generations, paramText(s.Setup.Names, r.Mean), r.Step, r.WinRate, r.CI[0], r.CI[1],
-				best, paramText(s.Setup.Names, bestP), thousands(int64(rate)), time.Duration(left*float64(time.Second)).Round(time.Second))
+			ob := plan.objective
+			v, ci := ob.shown(r.Score, r.CI)
+			b, _ := ob.shown(best, [2]float64{})
+			fmt.Fprintf(a.stderr, "unosim: generation %d/%d: %s (step %.3g), %s %.4f [%.4f, %.4f]; best so far %.4f at %s; %s games/s, about %s left\n",
+				r.Generation, s.Setup.Generations, paramText(s.Setup.Names, r.Mean), r.Step, ob.ReportedAs, v, ci[0], ci[1],
+				b, paramText(s.Setup.Names, bestP), thousands(int64(rate)), time.Duration(left*float64(time.Second)).Round(time.Second))
 		}
 		if tuneAfterGeneration != nil {
 			tuneAfterGeneration(r.Generation)
@@ -385,12 +486,12 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 		return interruptedOr(ctx, err)
 	}
 	res := tuneResult{Spec: tuned.String(), Params: map[string]float64{}, StartSpec: plan.start.String(), Method: o.s.Method,
-		Settings: o.s, Confirmation: conf, Version: version}
+		Objective: plan.objective, Settings: o.s, Confirmation: conf, Version: version}
 	for i, n := range plan.setup.Names {
 		res.Params[n] = answer[i]
 	}
 	for _, h := range st.History {
-		r := tuneRecord{Generation: h.Generation, Mean: map[string]float64{}, Step: h.Step, WinRate: h.WinRate, CI: h.CI, Games: h.Games}
+		r := tuneRecord{Generation: h.Generation, Mean: map[string]float64{}, Step: h.Step, WinRate: h.WinRate, Score: h.Score, CI: h.CI, Games: h.Games}
 		for i, n := range plan.setup.Names {
 			r.Mean[n] = h.Mean[i]
 		}
@@ -413,6 +514,9 @@ func normalised(s tuneSettings) tuneSettings {
 			*l = nil
 		}
 	}
+	if s.Objective == "" {
+		s.Objective = "win"
+	}
 	return s
 }
 
@@ -426,9 +530,11 @@ func paramText(names []string, v []float64) string {
 	return strings.Join(b, ",")
 }
 
-// reportAnswer is the answer first: the spec and what the confirmation says.
+// reportAnswer is the answer first: the spec and what the confirmation
+// says, in the objective's words and units.
 func reportAnswer(r *tuneResult) string {
 	c := r.Confirmation
+	ob := objectiveOf(r)
 	verdict := "not distinguishable from the start at the 5% level"
 	switch {
 	case c.P < 0.05 && c.Effect > 0:
@@ -436,8 +542,19 @@ func reportAnswer(r *tuneResult) string {
 	case c.P < 0.05:
 		verdict = "worse than the start"
 	}
-	return fmt.Sprintf("tuned: --strategy %s\nconfirmation on %s fresh games each: win rate %.4f against %.4f for the start %s, effect %+.4f (95%% CI %+.4f to %+.4f, p = %.3g): %s",
-		r.Spec, thousands(c.Games), c.WinRate, c.BaselineWinRate, r.StartSpec, c.Effect, c.CI[0], c.CI[1], c.P, verdict)
+	head := fmt.Sprintf("tuned: --strategy %s\nconfirmation on %s fresh games each: ", r.Spec, thousands(c.Games))
+	if ob.Name == "win" {
+		return head + fmt.Sprintf("win rate %.4f against %.4f for the start %s, effect %+.4f (95%% CI %+.4f to %+.4f, p = %.3g): %s",
+			c.WinRate, c.BaselineWinRate, r.StartSpec, c.Effect, c.CI[0], c.CI[1], c.P, verdict)
+	}
+	v, _ := ob.shown(c.Score, [2]float64{})
+	b, _ := ob.shown(c.BaselineScore, [2]float64{})
+	scale := ""
+	if ob.Name == "place" {
+		scale = fmt.Sprintf(" (1 = first, %d = last)", r.Settings.Players)
+	}
+	return head + fmt.Sprintf("%s %.4f against %.4f for the start %s%s, effect %+.4f %s (95%% CI %+.4f to %+.4f, p = %.3g): %s; win rate %.4f against %.4f",
+		ob.ReportedAs, v, b, r.StartSpec, scale, c.Effect, ob.Gain, c.CI[0], c.CI[1], c.P, verdict, c.WinRate, c.BaselineWinRate)
 }
 
 func writeTuneOutputs(dir string, r *tuneResult, st *tune.State) error {
@@ -448,7 +565,8 @@ func writeTuneOutputs(dir string, r *tuneResult, st *tune.State) error {
 	if err := sim.WriteFileAtomic(filepath.Join(dir, "tune.json"), append(data, '\n')); err != nil {
 		return err
 	}
-	if err := tunePlots(dir, st); err != nil {
+	ob := objectiveOf(r)
+	if err := tunePlots(dir, st, ob); err != nil {
 		return err
 	}
 	var b strings.Builder
@@ -458,22 +576,24 @@ func writeTuneOutputs(dir string, r *tuneResult, st *tune.State) error {
 	if len(against) == 0 {
 		against = []string{"heuristic"}
 	}
-	fmt.Fprintf(&b, "## How\n\n- method: %s, %d generations, %s games per candidate evaluation (duplicate deals: every candidate the same deals, each deal with the tuned strategy in every seat)\n", s.Method, s.Generations, thousands(s.Games))
+	fmt.Fprintf(&b, "## How\n\n- objective: %s; it maximises %s\n", ob.Name, ob.Maximises)
+	fmt.Fprintf(&b, "- method: %s, %d generations, %s games per candidate evaluation (duplicate deals: every candidate the same deals, each deal with the tuned strategy in every seat)\n", s.Method, s.Generations, thousands(s.Games))
 	fmt.Fprintf(&b, "- parameters and bounds: %s\n- opponents: %s; %d players; rules %s; seed %d\n", strings.Join(s.Params, ", "), strings.Join(against, ", "), s.Players, strings.Join(append([]string{s.Rules}, s.Sets...), " --set "), s.Seed)
 	fmt.Fprintf(&b, "- the answer is the search's %s, not the best noisy candidate; the confirmation plays it against the start on deals no generation used, paired by deal (Student t over deals)\n\n", map[string]string{"cmaes": "distribution mean", "spsa": "final iterate"}[s.Method])
-	fmt.Fprintf(&b, "## Convergence\n\n![parameters](convergence-params.png)\n\n![win rate](convergence-winrate.png)\n\n")
-	fmt.Fprintf(&b, "| generation | %s | step | win rate | 95%% CI |\n|---|%s---|---|---|\n", strings.Join(st.Setup.Names, " | "), strings.Repeat("---|", len(st.Setup.Names)))
+	fmt.Fprintf(&b, "## Convergence\n\n![parameters](convergence-params.png)\n\n![%s](%s.png)\n\n", ob.ReportedAs, ob.plotName())
+	fmt.Fprintf(&b, "| generation | %s | step | %s | 95%% CI |\n|---|%s---|---|---|\n", strings.Join(st.Setup.Names, " | "), ob.ReportedAs, strings.Repeat("---|", len(st.Setup.Names)))
 	for _, h := range st.History {
 		fmt.Fprintf(&b, "| %d |", h.Generation)
 		for _, v := range h.Mean {
 			fmt.Fprintf(&b, " %.4g |", v)
 		}
-		fmt.Fprintf(&b, " %.3g | %.4f | %.4f to %.4f |\n", h.Step, h.WinRate, h.CI[0], h.CI[1])
+		v, ci := ob.shown(h.Score, h.CI)
+		fmt.Fprintf(&b, " %.3g | %.4f | %.4f to %.4f |\n", h.Step, v, ci[0], ci[1])
 	}
 	return sim.WriteFileAtomic(filepath.Join(dir, "report.md"), []byte(b.String()))
 }
 
-func tunePlots(dir string, st *tune.State) error {
+func tunePlots(dir string, st *tune.State, ob tuneObjective) error {
 	var params []analysis.Series
 	for i, n := range st.Setup.Names {
 		s := analysis.Series{Name: fmt.Sprintf("%s (%g to %g)", n, st.Setup.Lo[i], st.Setup.Hi[i])}
@@ -490,13 +610,24 @@ func tunePlots(dir string, st *tune.State) error {
 	if err := analysis.SavePlot(p, dir, "convergence-params", 16*vg.Centimeter, 10*vg.Centimeter); err != nil {
 		return err
 	}
-	wr := analysis.Series{Name: "candidates' mean win rate (95% CI over deals)"}
+	wr := analysis.Series{Name: fmt.Sprintf("candidates' mean %s (95%% CI over deals)", ob.ReportedAs)}
 	for _, h := range st.History {
-		wr.X, wr.Y, wr.Lo, wr.Hi = append(wr.X, float64(h.Generation)), append(wr.Y, h.WinRate), append(wr.Lo, h.CI[0]), append(wr.Hi, h.CI[1])
+		v, ci := ob.shown(h.Score, h.CI)
+		wr.X, wr.Y, wr.Lo, wr.Hi = append(wr.X, float64(h.Generation)), append(wr.Y, v), append(wr.Lo, ci[0]), append(wr.Hi, ci[1])
 	}
-	p, err = analysis.BandPlot("Win rate of the tuned seat by generation", "generation", "win rate (fraction of games won)", []analysis.Series{wr})
+	title, axis := "Win rate of the tuned seat by generation", "win rate (fraction of games won)"
+	if ob.Name != "win" {
+		title, axis = fmt.Sprintf("%s of the tuned seat by generation", ob.ReportedAs), fmt.Sprintf("%s, per game", ob.ReportedAs)
+		title = strings.ToUpper(title[:1]) + title[1:]
+	}
+	p, err = analysis.BandPlot(title, "generation", axis, []analysis.Series{wr})
 	if err != nil {
 		return err
 	}
-	return analysis.SavePlot(p, dir, "convergence-winrate", 16*vg.Centimeter, 10*vg.Centimeter)
+	return analysis.SavePlot(p, dir, ob.plotName(), 16*vg.Centimeter, 10*vg.Centimeter)
+}
+
+func scoringName(o *engine.Options) string {
+	v, _ := o.Get("scoring")
+	return v
 }

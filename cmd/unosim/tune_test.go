@@ -116,11 +116,17 @@ func TestTuneBadInput(t *testing.T) {
 		{[]string{"tune", "--param", "threshold=0.5:1", "--out", filepath.Join(dir, "a")}, "start value threshold=0.3"},
 		{[]string{"tune", "--param", "threshold=1:0", "--out", filepath.Join(dir, "a")}, "LO < HI"},
 		{[]string{"tune", "--param", "threshold=0:1", "--method", "grid", "--out", filepath.Join(dir, "a")}, "valid methods are cmaes and spsa"},
-		{[]string{"tune", "--param", "threshold=0:1", "--strategy", "random", "--out", filepath.Join(dir, "a")}, "no parameters to tune"},
+		{[]string{"tune", "--param", "threshold=0:1", "--strategy", "random", "--out", filepath.Join(dir, "a")}, `strategy random has no parameter "threshold" (valid: bluff, challenge, forget, catch)`},
 		{[]string{"tune", "--param", "threshold=0:1", "--players", "4", "--against", "random", "--against", "random", "--out", filepath.Join(dir, "a")}, "--against given 2 times"},
 		{[]string{"tune", "--param", "threshold=0:1", "--games", "1", "--out", filepath.Join(dir, "a")}, "--games 1"},
 		{[]string{"tune", "--resume", filepath.Join(dir, "none")}, "--resume"},
 		{[]string{"tune", "--resume", other, "--games", "5"}, "leave out --games"},
+		{[]string{"tune", "--resume", other, "--objective", "place"}, "leave out --objective"},
+		{[]string{"tune", "--param", "threshold=0:1", "--objective", "elo", "--out", filepath.Join(dir, "a")}, "valid objectives are win, place and points"},
+		{[]string{"tune", "--param", "threshold=0:1", "--objective", "place", "--out", filepath.Join(dir, "a")}, "add --set play-for-places=true"},
+		{[]string{"tune", "--param", "threshold=0:1", "--objective", "place", "--set", "scoring=winner-takes", "--out", filepath.Join(dir, "a")}, "leave out --set scoring=winner-takes"},
+		{[]string{"tune", "--param", "threshold=0:1", "--objective", "points", "--out", filepath.Join(dir, "a")}, "add --set scoring=winner-takes or --set scoring=losers-accumulate"},
+		{[]string{"tune", "--param", "threshold=0:1", "--objective", "points", "--set", "play-for-places=true", "--out", filepath.Join(dir, "a")}, "leave out --set play-for-places=true"},
 		{append(tuneArgs("cmaes", other)[:len(tuneArgs("cmaes", other))-4], "--seed", "2", "--out", other), "holds a different tune"},
 	} {
 		code, _, stderr := unosim(t, c.args...)
@@ -158,6 +164,64 @@ func TestTuneRealProblem(t *testing.T) {
 		}
 		if !(r.Confirmation.CI[0] > 0) {
 			t.Errorf("%s: the tuned %s does not beat the start: effect %v, CI %v", method, r.Spec, r.Confirmation.Effect, r.Confirmation.CI)
+		}
+	}
+}
+
+// TestTuneObjectives: a tune for places and one for match points under
+// each scoring record their objective in tune.json (name, what it
+// maximises, the sign of what is reported), report the confirmation in
+// places or points, in words, and draw the objective's plot; the effect is
+// the difference of the two scores (higher better).
+func TestTuneObjectives(t *testing.T) {
+	for _, c := range []struct {
+		objective, set, words, plot string
+		sign                        float64
+		players                     string
+	}{
+		{"place", "play-for-places=true", "places gained", "convergence-place.svg", -1, "3"},
+		{"points", "scoring=winner-takes", "points gained", "convergence-points.svg", 1, "2"},
+		{"points", "scoring=losers-accumulate", "points saved", "convergence-points.svg", -1, "2"},
+	} {
+		out := filepath.Join(t.TempDir(), "t")
+		args := []string{"tune", "--strategy", "heuristic:bluff=0.1", "--param", "threshold=0:1", "--against", "heuristic",
+			"--players", c.players, "--generations", "2", "--games", "60", "--confirm-games", "60", "--workers", "2", "--quiet",
+			"--objective", c.objective, "--set", c.set, "--out", out}
+		if c.objective == "points" {
+			args = append(args, "--set", "target=100") // short matches
+		}
+		code, stdout, stderr := unosim(t, args...)
+		if code != 0 {
+			t.Fatalf("%s %s: exit %d: %s", c.objective, c.set, code, stderr)
+		}
+		if !strings.Contains(stdout, c.words) {
+			t.Errorf("%s %s: the answer does not say %q: %s", c.objective, c.set, c.words, stdout)
+		}
+		data, _ := os.ReadFile(filepath.Join(out, "tune.json"))
+		var r tuneResult
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		cf := r.Confirmation
+		if r.Objective.Name != c.objective || r.Objective.Sign != c.sign || r.Objective.Maximises == "" || cf.Objective != c.objective || r.Settings.Objective != c.objective {
+			t.Errorf("%s %s: objective %+v, confirmation's %q", c.objective, c.set, r.Objective, cf.Objective)
+		}
+		if d := cf.Score - cf.BaselineScore - cf.Effect; d*d > 1e-18 || !(cf.CI[0] <= cf.Effect && cf.Effect <= cf.CI[1]) {
+			t.Errorf("%s %s: effect %v, CI %v, scores %v and %v", c.objective, c.set, cf.Effect, cf.CI, cf.Score, cf.BaselineScore)
+		}
+		if c.objective == "place" && !(cf.Score >= -3 && cf.Score <= -1 && cf.BaselineScore == -2) {
+			// The start is the mirror of its field: its 3 seats share the places 1, 2, 3 of every game.
+			t.Errorf("place: scores %v and %v, want minus places, -2 for the start", cf.Score, cf.BaselineScore)
+		}
+		if len(r.History) != 2 || r.History[0].Score == 0 || r.History[0].WinRate == 0 {
+			t.Errorf("%s %s: history %+v", c.objective, c.set, r.History)
+		}
+		rep, _ := os.ReadFile(filepath.Join(out, "report.md"))
+		if !strings.Contains(string(rep), "objective: "+c.objective) || !strings.Contains(string(rep), c.words) {
+			t.Errorf("%s %s: report.md:\n%s", c.objective, c.set, rep)
+		}
+		if _, err := os.Stat(filepath.Join(out, c.plot)); err != nil {
+			t.Errorf("%s %s: %v", c.objective, c.set, err)
 		}
 	}
 }

@@ -1,0 +1,604 @@
+package strategy
+
+import (
+	"math/bits"
+
+	"github.com/unosim/unosim/engine"
+)
+
+// Counter is a card-counting player. It plays like the Heuristic it embeds
+// (which makes its decisions other than the turn, the drawn card, the color
+// and the response) and adds what its seat has seen:
+//
+//   - the exact multiset of cards it has not seen: the deck less its hand,
+//     the discard pile, the mini-pile and the cards it knows to be in other
+//     hands (engine.Knowledge, kept from the observation feed);
+//   - likely voids: a player who drew instead of playing while the color
+//     was c probably holds no card of c. The belief starts at Trust and
+//     fades with every card that player draws later (by the chance that
+//     the new cards miss c); a card of c played by that player ends it;
+//   - how often each player challenged the Wild Draw Fours it faced.
+//
+// From them it plays the card the next player is least likely to answer:
+// among its playable colored cards, the heuristic's score (ten points per
+// card left in the card's color) plus Stuck times the chance that the next
+// player holds nothing it could play on the card (stuck; with two players a
+// Skip, a Draw Two or a skipping Reverse counts as certain) plus Void times
+// the chance that it lacks the card's color. It names the color that
+// maximises its cards of it and Void times the next player's lack, bluffs
+// by the expected gain (BluffGain, the next player's challenge judged from
+// exact counts and its record) and challenges by the sound rule with exact
+// counts, the known cards of the player and its void in the reference
+// color.
+//
+// A Counter keeps state between decisions: each seat and worker needs its
+// own (Spec.New), and it allocates nothing per game.
+type Counter struct {
+	Heuristic
+	Trust float64 // the belief in a void inferred from a draw, 0 to 1
+	Void  float64 // the weight of the next player's void in choosing a card or a color, in tenths of a card
+	Stuck float64 // the weight of the chance that the next player cannot play on the card, in tenths of a card
+
+	know  engine.Knowledge
+	seat  int
+	void  [engine.MaxPlayers][engine.NumColors]float64
+	turnP int                    // the player whose turn began, or -1
+	turnC engine.Color           // the color when it began
+	fresh bool                   // that player has neither played nor drawn yet this turn
+	own   [engine.NumColors]int  // the seat's cards by color, kept for swaps and rotations
+	faced [engine.MaxPlayers]int // Wild Draw Fours faced, this game
+	chall [engine.MaxPlayers]int // challenges made, this game
+	// The unseen cards, kept from the feed: by kind, by printed color
+	// (NoColor: the wilds) and in all. known says the seat may know cards
+	// in other hands this round (the slow paths that read them).
+	unseen [engine.NumCards]int
+	ucol   [engine.NumColors + 1]int
+	total  int
+	known  bool
+	swaps  bool   // hands can be swapped or rotated in this game
+	feed   uint64 // the events passed on to know (setFeed)
+}
+
+// DefaultCounter is the counter with its default parameters.
+func DefaultCounter() Counter {
+	return Counter{Heuristic: DefaultHeuristic(), Trust: 0.9, Void: 6, Stuck: 1000}
+}
+
+// fade[n] is the chance that n drawn cards all miss a given color, taking a
+// quarter of the unseen cards to be of each color.
+var fade = func() (f [17]float64) {
+	p := 1.0
+	for i := range f {
+		f[i] = p
+		p *= 0.75
+	}
+	return f
+}()
+
+// Begin implements engine.Observer.
+func (c *Counter) Begin(v *engine.View) {
+	c.seat = v.Seat()
+	c.know.Reset(c.seat)
+	c.void = [engine.MaxPlayers][engine.NumColors]float64{}
+	c.faced, c.chall = [engine.MaxPlayers]int{}, [engine.MaxPlayers]int{}
+	c.turnP, c.fresh = -1, false
+	c.known = false
+	o := v.Options()
+	c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
+	c.setFeed()
+	c.recount(v)
+}
+
+// recount counts the unseen cards from the view and the knowledge: the deck
+// less the seat's hand, the discard pile, the mini-pile and the cards known
+// in other hands. It runs at the events that move many cards or change
+// what the seat knows; every other event updates the counts by one card.
+func (c *Counter) recount(v *engine.View) {
+	c.setFeed()
+	hand := v.Hand()
+	n := v.Players()
+	c.ucol = [engine.NumColors + 1]int{}
+	total := 0
+	for k := range engine.NumCards {
+		card := engine.Card(k)
+		x := v.DeckCount(card) - hand.Count(card) - v.Discarded(card) - v.MiniPileCount(card)
+		if c.known {
+			for q := 0; q < n; q++ {
+				if q != c.seat {
+					x -= c.know.Known(q, card)
+				}
+			}
+		}
+		if x < 0 {
+			x = 0
+		}
+		c.unseen[k] = x
+		c.ucol[card.Color()] += x
+		total += x
+	}
+	c.total = total
+	for col := range c.own {
+		c.own[col] = hand.ColorCount(engine.Color(col))
+	}
+}
+
+// seen takes one card of kind k out of the unseen ones.
+func (c *Counter) seen(k engine.Card) {
+	if c.unseen[k] > 0 {
+		c.unseen[k]--
+		c.ucol[k.Color()]--
+		c.total--
+	}
+}
+
+// ownVoids is the void row of the player who now holds the seat's old hand:
+// certain for each color it had none of.
+func (c *Counter) ownVoids() (row [engine.NumColors]float64) {
+	for col, n := range c.own {
+		if n == 0 {
+			row[col] = 1
+		}
+	}
+	return row
+}
+
+// The events engine.Knowledge reads (bit k for kind k), which the counter
+// passes on to it: every other event would cost a copy of the hand for
+// nothing. Those that show or move cards of other hands always; plays only
+// once a card of another hand may be known (a known card played is
+// forgotten) or where hands can be swapped; the seat's own draws only where
+// hands can be swapped, so that the hand it keeps for swaps is current.
+const (
+	knowledgeAlways = 1<<engine.EvRound | 1<<engine.EvPileFlip | 1<<engine.EvPile | 1<<engine.EvChallenge |
+		1<<engine.EvTakeBack | 1<<engine.EvPileTake | 1<<engine.EvSwap | 1<<engine.EvRotate
+	knowledgeKnown = knowledgeAlways | 1<<engine.EvPlay
+	knowledgeSwaps = knowledgeKnown | 1<<engine.EvDrawCard | 1<<engine.EvCatch
+)
+
+// setFeed chooses the events passed on to the knowledge.
+func (c *Counter) setFeed() {
+	switch {
+	case c.swaps:
+		c.feed = knowledgeSwaps
+	case c.known:
+		c.feed = knowledgeKnown
+	default:
+		c.feed = knowledgeAlways
+	}
+}
+
+// counterEvents are the events Observe reads, its knowledge's included.
+const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | 1<<engine.EvTurn |
+	1<<engine.EvDraw | 1<<engine.EvStack | 1<<engine.EvDeflect | 1<<engine.EvJumpIn
+
+// ObservedEvents implements engine.EventSelector.
+func (c *Counter) ObservedEvents() uint64 { return counterEvents }
+
+// Observe implements engine.Observer.
+func (c *Counter) Observe(v *engine.View, e engine.Event) {
+	p := e.Player
+	// The unseen cards: one card made public or drawn by the seat; a known
+	// card played was not unseen (Knowledge forgets it below).
+	switch e.Kind {
+	case engine.EvPlay, engine.EvPile:
+		if p == c.seat {
+			if col := e.Card.Color(); col < engine.NoColor {
+				c.own[col]--
+			}
+		} else if !c.known || c.know.Known(p, e.Card) == 0 {
+			c.seen(e.Card)
+		}
+	case engine.EvPileFlip:
+		c.seen(e.Card)
+	case engine.EvDrawCard: // the seat's own draw: no one else's is seen
+		c.seen(e.Card)
+		if col := e.Card.Color(); col < engine.NoColor {
+			c.own[col]++
+		}
+	}
+	if c.feed>>e.Kind&1 != 0 {
+		c.know.Observe(v, e)
+	}
+	switch e.Kind {
+	case engine.EvRound:
+		c.void = [engine.MaxPlayers][engine.NumColors]float64{}
+		c.turnP, c.fresh = -1, false
+		c.known = false
+		c.setFeed()
+	case engine.EvStartCard, engine.EvReshuffle:
+		c.recount(v) // after the deal; a Wild Draw Four flipped goes back silently
+	case engine.EvTurn:
+		c.turnP, c.turnC, c.fresh = p, v.Color(), true
+	case engine.EvDraw:
+		if p == c.seat {
+			break
+		}
+		if p == c.turnP && c.fresh {
+			c.void[p][c.turnC] = c.Trust // drew instead of playing
+			c.fresh = false
+			break
+		}
+		if p == c.turnP {
+			break // more draws of the same turn (draw-until-playable) missed the color too
+		}
+		f := 0.0
+		if e.N2 < len(fade) {
+			f = fade[e.N2]
+		}
+		for col := range c.void[p] {
+			c.void[p][col] = float64(c.void[p][col] * f)
+		}
+	case engine.EvPileTake:
+		c.known = c.known || p != c.seat
+		c.recount(v)
+		if p != c.seat {
+			f := 0.0
+			if e.N < len(fade) {
+				f = fade[e.N]
+			}
+			for col := range c.void[p] {
+				c.void[p][col] = float64(c.void[p][col] * f)
+			}
+		}
+	case engine.EvPlay, engine.EvStack, engine.EvDeflect, engine.EvJumpIn, engine.EvPile:
+		if p == c.turnP {
+			c.fresh = false
+		}
+		if p != c.seat && !e.Card.IsWild() {
+			c.void[p][e.Card.Color()] = 0
+		}
+		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
+			c.faced[v.NextOf(p)]++
+		}
+	case engine.EvChallenge:
+		c.chall[p]++
+		if p == c.seat {
+			c.known = true // the hand was shown to the seat
+			c.recount(v)
+		}
+	case engine.EvTakeBack:
+		c.known = c.known || p != c.seat
+		c.recount(v)
+	case engine.EvSwap:
+		o := e.Other
+		c.void[p], c.void[o] = c.void[o], c.void[p]
+		switch c.seat {
+		case p:
+			c.void[o] = c.ownVoids()
+		case o:
+			c.void[p] = c.ownVoids()
+		}
+		c.known = true
+		c.recount(v)
+	case engine.EvRotate:
+		var moved [engine.MaxPlayers][engine.NumColors]float64
+		for q := 0; q < v.Players(); q++ {
+			if v.Out(q) {
+				continue
+			}
+			if q == c.seat {
+				moved[v.NextOf(q)] = c.ownVoids()
+			} else {
+				moved[v.NextOf(q)] = c.void[q]
+			}
+		}
+		c.void = moved
+		c.known = true
+		c.recount(v)
+	}
+}
+
+// Known is the number of cards of kind k the counter knows to be in seat
+// p's hand.
+func (c *Counter) Known(p int, k engine.Card) int { return c.know.Known(p, k) }
+
+// Unseen is the number of cards of kind k the counter has not seen: the
+// deck less its hand, the discard pile, the mini-pile and the cards it
+// knows in other hands, as kept from the observation feed.
+func (c *Counter) Unseen(k engine.Card) int {
+	if !k.Valid() {
+		return 0
+	}
+	return c.unseen[k]
+}
+
+// unseenOf is the number of unseen cards of the kinds in mask.
+func (c *Counter) unseenOf(mask uint64) int {
+	n := 0
+	for m := mask; m != 0; m &= m - 1 {
+		n += c.unseen[bits.TrailingZeros64(m)]
+	}
+	return n
+}
+
+// knownIn is the number of known cards of seat p of the kinds in mask, and
+// of any kind.
+func (c *Counter) knownIn(p int, mask uint64) (in, all int) {
+	if !c.known {
+		return 0, 0
+	}
+	for k := range engine.NumCards {
+		x := c.know.Known(p, engine.Card(k))
+		all += x
+		if mask>>uint(k)&1 != 0 {
+			in += x
+		}
+	}
+	return in, all
+}
+
+// lacks is the chance that seat p holds no card printed in color col: 0 if
+// a card of it is known there, else the void belief or, failing it, the
+// chance that the unknown part of the hand misses the unseen cards of col.
+func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
+	h := v.HandSize(p)
+	if c.known {
+		in, all := c.knownIn(p, colorMask(col))
+		if in > 0 {
+			return 0
+		}
+		h -= all
+	}
+	nv := c.void[p][col]
+	q := NoMatchChance(float64(c.total), float64(c.ucol[col]), h)
+	return nv + float64((1-nv)*q)
+}
+
+// Decide implements engine.Strategy.
+func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
+	switch v.Decision() {
+	case engine.DecideTurn:
+		return c.turn(v, moves)
+	case engine.DecideDrawn:
+		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+			if !c.bluffs(v) {
+				return indexOfKind(moves, engine.MoveKeep)
+			}
+		}
+		return indexOfKind(moves, engine.MovePlay)
+	case engine.DecideColor:
+		return indexOfColor(moves, c.color(v))
+	case engine.DecideRespond:
+		return c.respond(v, moves)
+	}
+	return c.Heuristic.Decide(v, moves)
+}
+
+// bluffs decides a chance to bluff, by the coin Bluff or by BluffGain with
+// exact counts and the next player's record of challenges.
+func (c *Counter) bluffs(v *engine.View) bool {
+	if !c.BluffSound {
+		return v.Rand().Bernoulli(c.Bluff)
+	}
+	mask := illegalKinds(v.Color(), v.Top(), v.WD4Rule())
+	next := v.NextOf(v.Seat())
+	c0 := -1.0
+	if f := c.faced[next]; f > 0 {
+		c0 = float64(c.chall[next]) / float64(f)
+	}
+	return soundBluff(v, c.total, c.unseenOf(mask), c.BluffRate, c.BluffBias, c0)
+}
+
+// next is the next player and its weight in choosing: more when it is
+// close to going out.
+func (c *Counter) nextWeight(v *engine.View) (int, float64) {
+	next := v.NextOf(v.Seat())
+	w := c.Void
+	if v.HandSize(next) <= 2 {
+		w = float64(3 * w)
+	}
+	return next, w
+}
+
+// color is the color to name: the most cards of it in hand (ten points
+// each), plus the next player's chance to lack it times its weight.
+func (c *Counter) color(v *engine.View) engine.Color {
+	hand := v.Hand()
+	next, w := c.nextWeight(v)
+	best, bestScore := engine.Red, -1.0
+	for col := engine.Red; col < engine.NoColor; col++ {
+		s := float64(10*hand.ColorCount(col)) + float64(w*c.lacks(v, next, col))
+		if s > bestScore {
+			best, bestScore = col, s
+		}
+	}
+	return best
+}
+
+// turn chooses a play like the heuristic, each colored card also scored by
+// the next player's chance to lack its color.
+func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
+	hand := v.Hand()
+	seat := v.Seat()
+	next, w := c.nextWeight(v)
+	nextDanger := v.HandSize(next) <= 2
+	danger := false
+	for p := 0; p < v.Players(); p++ {
+		if p != seat && !v.Out(p) && v.HandSize(p) <= 2 {
+			danger = true
+		}
+	}
+	// The next player's lack matters only between colors: it is worked out
+	// when the playable colored cards are of two colors or more.
+	var lack [engine.NumColors]float64
+	if cols := playColors(v.Plays()); cols&(cols-1) != 0 && w != 0 {
+		for m := cols; m != 0; m &= m - 1 {
+			col := engine.Color(bits.TrailingZeros8(m))
+			lack[col] = c.lacks(v, next, col)
+		}
+	}
+	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
+	p := v.Plays() & colored
+	several := p&(p-1) != 0
+	best, bestScore := -1, -1e18
+	wild, wd4 := -1, -1
+	for i, m := range moves {
+		if m.Kind() != engine.MovePlay {
+			continue
+		}
+		k := m.Card()
+		switch k.Symbol() {
+		case engine.WildDrawFour:
+			wd4 = i
+			continue
+		case engine.Wild:
+			wild = i
+			continue
+		}
+		if k.IsWild() {
+			if wild < 0 {
+				wild = i
+			}
+			continue
+		}
+		score := float64(10*(hand.ColorCount(k.Color())-1)) + float64(w*lack[k.Color()])
+		if several && c.Stuck != 0 {
+			st := 1.0 // two players: the other loses its turn, the counter plays again
+			if v.ActivePlayers() > 2 || !isHit(v, k.Symbol()) {
+				st = c.stuck(v, next, k)
+			}
+			score += float64(c.Stuck * st)
+		}
+		if danger {
+			score += float64(k.Points())
+		}
+		if nextDanger && isHit(v, k.Symbol()) {
+			score += 1000
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if wd4 >= 0 {
+		legal := v.WD4Legal()
+		if !legal && (best >= 0 || wild >= 0) && c.bluffs(v) {
+			return wd4
+		}
+		if legal && (best < 0 || nextDanger) && (wild < 0 || nextDanger) {
+			return wd4
+		}
+	}
+	switch {
+	case best >= 0:
+		return best
+	case wild >= 0:
+		return wild
+	case wd4 >= 0 && v.WD4Legal():
+		return wd4
+	}
+	if i := indexOfKind(moves, engine.MoveDraw); i >= 0 {
+		return i
+	}
+	return 0
+}
+
+// stuck is the chance that seat p holds nothing it could play on the
+// colored card k: no card of k's color, of k's symbol or wild. With void
+// belief b in the color, U unseen cards, K_c of the color and K_o of the
+// symbol in other colors or wild, for the h unknown cards of p:
+//
+//	b C(U-K_c-K_o, h)/C(U-K_c, h) + (1-b) C(U-K_c-K_o, h)/C(U, h).
+func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
+	col, sym := k.Color(), k.Symbol()
+	h := v.HandSize(p)
+	if c.known {
+		mask := colorMask(col) | colorMask(engine.NoColor)
+		for o := engine.Red; o < engine.NoColor; o++ {
+			mask |= 1 << engine.MakeCard(o, sym)
+		}
+		in, all := c.knownIn(p, mask)
+		if in > 0 {
+			return 0
+		}
+		h -= all
+	}
+	kc := c.ucol[col]
+	ko := c.ucol[engine.NoColor]
+	for o := engine.Red; o < engine.NoColor; o++ {
+		if o != col {
+			ko += c.unseen[engine.MakeCard(o, sym)]
+		}
+	}
+	b := c.void[p][col]
+	return float64(b*NoMatchChance(float64(c.total-kc), float64(ko), h)) +
+		float64((1-b)*NoMatchChance(float64(c.total), float64(kc+ko), h))
+}
+
+// playColors is the set of colors (bit c for color c) of the colored
+// kinds in plays.
+func playColors(plays uint64) uint8 {
+	const span = uint64(1)<<engine.NumColoredSymbols - 1
+	var cols uint8
+	for col := range engine.NumColors {
+		if plays>>(col*engine.NumColoredSymbols)&span != 0 {
+			cols |= 1 << col
+		}
+	}
+	return cols
+}
+
+// respond stacks or deflects like the heuristic, bluffs a stack by the
+// sound rule, and challenges by the sound rule with exact counts.
+func (c *Counter) respond(v *engine.View, moves []engine.Move) int {
+	bluff := -1
+	for i, m := range moves {
+		if k := m.Kind(); k == engine.MoveStack || k == engine.MoveDeflect {
+			if m.Card().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+				bluff = i
+				continue
+			}
+			return i
+		}
+	}
+	if bluff >= 0 && c.bluffs(v) {
+		return bluff
+	}
+	if i := indexOfKind(moves, engine.MoveChallenge); i >= 0 && !v.Silenced(v.Seat()) && c.challenges(v) {
+		return i
+	}
+	return indexOfKind(moves, engine.MoveAccept)
+}
+
+func (c *Counter) challenges(v *engine.View) bool {
+	if c.Challenge != ChallengeSound {
+		return c.Heuristic.challenges(v)
+	}
+	total, pen, w, back := challengeInfo(v)
+	return SoundChallenge(c.BluffChance(v), total, pen, w, back, c.ChallengeBias)
+}
+
+// BluffChance is the counter's posterior that the pending Wild Draw Four
+// was a bluff (BluffPosterior) with its exact counts:
+// the player's h cards are its known cards plus h - known drawn
+// from the U unseen cards, K of them illegal, K_r of those in the reference
+// color; with void belief b in that color,
+//
+//	P(no illegal card) = 0 if a known card is illegal, else
+//	  b C(U-K_r-(K-K_r), h') / C(U-K_r, h') + (1-b) C(U-K, h') / C(U, h'),
+//
+// h' = h - known, and q = 1 - P(no illegal card).
+func (c *Counter) BluffChance(v *engine.View) float64 {
+	_, _, by := v.Pending()
+	ref := v.ReferenceColor()
+	mask := illegalKinds(ref, v.ReferenceTop(), v.WD4Rule())
+	in, all := c.knownIn(by, mask)
+	if in > 0 {
+		return 1
+	}
+	h := v.HandSize(by) - all
+	k := c.unseenOf(mask)
+	kr := c.ucol[ref]
+	b := c.void[by][ref]
+	p0 := float64(b*NoMatchChance(float64(c.total-kr), float64(k-kr), h)) +
+		float64((1-b)*NoMatchChance(float64(c.total), float64(k), h))
+	return BluffPosterior(1-p0, c.BluffRate)
+}
+
+// VoidBelief is the counter's belief that seat p holds no card of color
+// col, from its draws (0: none).
+func (c *Counter) VoidBelief(p int, col engine.Color) float64 {
+	if p < 0 || p >= engine.MaxPlayers || col >= engine.NoColor {
+		return 0
+	}
+	return c.void[p][col]
+}

@@ -1,0 +1,234 @@
+package strategy_test
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/strategy"
+)
+
+// countingTable builds a game of specs with every seat observed (the feed
+// passed on) and returns the counters by seat (nil for other strategies).
+func countingTable(t testing.TB, o engine.Options, specs []string, obs observer) (*engine.Game, []*strategy.Counter) {
+	t.Helper()
+	ss := make([]engine.Strategy, len(specs))
+	cs := make([]*strategy.Counter, len(specs))
+	for i, sp := range specs {
+		s := strategy.MustParse(sp).New()
+		if c, ok := s.(*strategy.Counter); ok {
+			cs[i] = c
+		}
+		ss[i] = &observed{watched{s: s, obs: obs}}
+	}
+	g, err := engine.NewGame(o, ss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, cs
+}
+
+// The counter's unseen cards are the true unseen cards at every decision of
+// its seat, in games of every rule set with noisy opponents (challenges
+// shown, swaps, rotations, mini-piles, cards taken back): the deck less the
+// seat's hand, the discard pile, the mini-pile and the cards the seat knows
+// in other hands. The test reads the true position through the engine
+// (the hands, the piles) and keeps the seat's knowledge itself from the
+// log, with the engine's Visible and Knowledge; it also checks the counts
+// against what the counter cannot read: the unseen cards less the unknown
+// cards of the other hands are the draw pile, so every kind's difference is
+// at least 0 and they sum to the draw pile's size.
+func TestCounterUnseenIsExact(t *testing.T) {
+	noisy := "random:bluff=0.5,challenge=0.5,forget=0.3,catch=0.5"
+	for _, tc := range []struct {
+		rules engine.RuleSet
+		specs []string
+		sets  []string
+	}{
+		{engine.Classic, []string{"counter:challenge=always", noisy}, nil},
+		{engine.Classic, []string{"counter:bluff-rate=0.5", noisy, "counter:bluff=sound", "heuristic:bluff=0.3"}, []string{"guilty-takes-back=true"}},
+		{engine.Classic, []string{"counter", noisy, "counter:challenge=always", noisy, "heuristic"}, []string{"seven-zero=true", "stack-draw-two=true", "stack-draw-four=true", "jump-in=any", "draw=until-playable"}},
+		{engine.Party, []string{"counter:bluff-rate=0.5", noisy, "counter", noisy, "heuristic", "counter:bluff=sound"}, nil},
+		{engine.Encanto, []string{"counter:challenge=always", noisy, "counter", "heuristic:bluff=0.5"}, nil},
+	} {
+		t.Run(fmt.Sprintf("%s-%dp", tc.rules, len(tc.specs)), func(t *testing.T) {
+			o := options(t, tc.rules, tc.sets...)
+			var know [engine.MaxPlayers]engine.Knowledge
+			var g *engine.Game
+			var cs []*strategy.Counter
+			decisions, withKnown := 0, 0
+			obs := func(seat int, v *engine.View, moves []engine.Move, choice int) {
+				c := cs[seat]
+				if c == nil {
+					return
+				}
+				decisions++
+				k := &know[seat]
+				s := &g.State
+				own := s.Hand(seat)
+				mini := s.View(seat)
+				pile := 0
+				for kind := range engine.NumCards {
+					card := engine.Card(kind)
+					want := o.Deck[kind] - own.Count(card) - mini.Discarded(card) - mini.MiniPileCount(card)
+					hidden := 0
+					for q := 0; q < s.Players(); q++ {
+						if q == seat {
+							continue
+						}
+						kq := k.Known(q, card)
+						if kq > s.Hand(q).Count(card) {
+							t.Fatalf("game %d: seat %d knows %d %s in seat %d's hand, which holds %d", v.Game(), seat, kq, card, q, s.Hand(q).Count(card))
+						}
+						if kq > 0 {
+							withKnown++
+						}
+						want -= kq
+						hidden += s.Hand(q).Count(card) - kq
+					}
+					if got := c.Unseen(card); got != want {
+						t.Fatalf("game %d, turn %d, seat %d: %d unseen %s, want %d", v.Game(), v.Turns(), seat, got, card, want)
+					}
+					if c.Unseen(card) < hidden {
+						t.Fatalf("game %d: seat %d counts %d unseen %s, but %d are hidden in other hands", v.Game(), seat, c.Unseen(card), card, hidden)
+					}
+					pile += c.Unseen(card) - hidden
+				}
+				if pile != s.DrawPileSize() {
+					t.Fatalf("game %d: the unseen cards leave %d for the draw pile, which holds %d", v.Game(), pile, s.DrawPileSize())
+				}
+			}
+			g, cs = countingTable(t, o, tc.specs, obs)
+			g.SetLog(func(e engine.Event) {
+				for p := range tc.specs {
+					if ev, ok := engine.Visible(p, e); ok {
+						v := g.State.View(p)
+						know[p].Observe(&v, ev)
+					}
+				}
+			})
+			for i := range uint64(300) {
+				for p := range tc.specs {
+					know[p].Reset(p)
+				}
+				g.Play(9, i)
+				if err := g.Err(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if decisions < 1000 || withKnown == 0 {
+				t.Errorf("only %d decisions checked, %d with known cards", decisions, withKnown)
+			}
+		})
+	}
+}
+
+// The void beliefs on a scripted feed: a player who draws instead of
+// playing on its turn holds none of the color with belief trust; the belief
+// fades by 3/4 for every card it draws later, ends when it plays the color,
+// and moves with the hand in a swap.
+func TestCounterVoidBeliefs(t *testing.T) {
+	s, err := engine.NewState(options(t, engine.Classic), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Start(1, 0)
+	c := strategy.MustParse("counter:trust=0.8").New().(*strategy.Counter)
+	v := s.View(0)
+	c.Begin(&v)
+	col := v.Color()
+	c.Observe(&v, engine.Event{Kind: engine.EvTurn, Player: 1})
+	c.Observe(&v, engine.Event{Kind: engine.EvDraw, Player: 1, N: 1, N2: 1})
+	if b := c.VoidBelief(1, col); b != 0.8 {
+		t.Fatalf("after a draw on %s: belief %v, want 0.8", col, b)
+	}
+	c.Observe(&v, engine.Event{Kind: engine.EvKeep, Player: 1})
+	c.Observe(&v, engine.Event{Kind: engine.EvTurn, Player: 2})
+	c.Observe(&v, engine.Event{Kind: engine.EvPlay, Player: 2, Card: engine.MakeCard(col, engine.DrawTwo)})
+	c.Observe(&v, engine.Event{Kind: engine.EvDraw, Player: 1, N: 2, N2: 2})
+	if b, want := c.VoidBelief(1, col), 0.8*0.75*0.75; math.Abs(b-want) > 1e-15 {
+		t.Errorf("after drawing 2 more: belief %v, want %v", b, want)
+	}
+	if b := c.VoidBelief(2, col); b != 0 {
+		t.Errorf("seat 2 played %s: belief %v", col, b)
+	}
+	c.Observe(&v, engine.Event{Kind: engine.EvSwap, Player: 1, Other: 2})
+	if b, want := c.VoidBelief(2, col), 0.8*0.75*0.75; math.Abs(b-want) > 1e-15 || c.VoidBelief(1, col) != 0 {
+		t.Errorf("after a swap: beliefs %v, %v, want 0, %v", c.VoidBelief(1, col), b, want)
+	}
+	c.Observe(&v, engine.Event{Kind: engine.EvPlay, Player: 2, Card: engine.MakeCard(col, engine.Five)})
+	if b := c.VoidBelief(2, col); b != 0 {
+		t.Errorf("after playing %s: belief %v, want 0", col, b)
+	}
+}
+
+// A table of counters allocates nothing per game once warm.
+func TestCounterAllocs(t *testing.T) {
+	for _, tc := range []struct {
+		rules engine.RuleSet
+		specs []string
+	}{
+		{engine.Classic, same("counter", 4)},
+		{engine.Party, []string{"counter", "counter:bluff=sound", "heuristic", "counter", "random:bluff=0.5,challenge=0.5"}},
+	} {
+		ss := make([]engine.Strategy, len(tc.specs))
+		for i, sp := range tc.specs {
+			ss[i] = strategy.MustParse(sp).New()
+		}
+		g, err := engine.NewGame(options(t, tc.rules), ss)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := uint64(0)
+		for ; i < 20; i++ {
+			g.Play(3, i)
+		}
+		if a := testing.AllocsPerRun(100, func() { g.Play(3, i); i++ }); a != 0 {
+			t.Errorf("%s %v: %v allocations per game", tc.rules, tc.specs, a)
+		}
+	}
+}
+
+// nopObserver is the heuristic with an observation feed it ignores: what
+// the engine's feed costs alone.
+type nopObserver struct{ strategy.Heuristic }
+
+func (*nopObserver) Begin(*engine.View)                 {}
+func (*nopObserver) Observe(*engine.View, engine.Event) {}
+
+// BenchmarkStrategyGame measures whole classic games on one goroutine for
+// the heuristic, the heuristic with a feed it ignores (the engine's cost of
+// the feed) and the counter (the counter's target: within 1.5x of the
+// heuristic's time), 2 and 4 players.
+func BenchmarkStrategyGame(b *testing.B) {
+	for _, n := range []int{2, 4} {
+		for _, spec := range []string{"heuristic", "heuristic+observer", "counter"} {
+			b.Run(fmt.Sprintf("%dp/%s", n, spec), func(b *testing.B) {
+				ss := make([]engine.Strategy, n)
+				for i := range ss {
+					if spec == "heuristic+observer" {
+						ss[i] = &nopObserver{strategy.DefaultHeuristic()}
+						continue
+					}
+					ss[i] = strategy.MustParse(spec).New()
+				}
+				g, err := engine.NewGame(engine.DefaultOptions(engine.Classic), ss)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				turns, i := 0, uint64(0)
+				for b.Loop() {
+					turns += g.Play(1, i).Turns
+					i++
+				}
+				if turns < int(i) {
+					b.Fatalf("%d turns in %d games: the benchmark measured nothing", turns, i)
+				}
+				b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "games/s")
+				b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+			})
+		}
+	}
+}
