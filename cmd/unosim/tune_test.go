@@ -184,7 +184,7 @@ func TestTuneObjectives(t *testing.T) {
 		{"points", "scoring=losers-accumulate", "points saved", "convergence-points.svg", -1, "2"},
 	} {
 		out := filepath.Join(t.TempDir(), "t")
-		args := []string{"tune", "--strategy", "heuristic:bluff=0.1", "--param", "threshold=0:1", "--against", "heuristic",
+		args := []string{"tune", "--strategy", "heuristic", "--param", "threshold=0:1", "--against", "heuristic",
 			"--players", c.players, "--generations", "2", "--games", "60", "--confirm-games", "60", "--workers", "2", "--quiet",
 			"--objective", c.objective, "--set", c.set, "--out", out}
 		if c.objective == "points" {
