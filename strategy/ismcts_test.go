@@ -406,3 +406,62 @@ func BenchmarkISMCTSGame(b *testing.B) {
 	b.ReportMetric(float64(b.N)/sec, "games/s")
 	b.ReportMetric(float64(s.searches)/sec, "decisions/s")
 }
+
+// scripted plays a seat's first legal move everywhere but at a color, where
+// its ISMCTS decides; it passes the observation feed on only when observe
+// is set.
+type scripted struct {
+	s       *ISMCTS
+	observe bool
+	color   engine.Move
+}
+
+func (w *scripted) Decide(v *engine.View, moves []engine.Move) int {
+	if v.Decision() != engine.DecideColor {
+		return 0
+	}
+	i := w.s.Decide(v, moves)
+	w.color = moves[i]
+	return i
+}
+func (w *scripted) Begin(v *engine.View) {
+	if w.observe {
+		w.s.Begin(v)
+	}
+}
+func (w *scripted) Observe(v *engine.View, e engine.Event) {
+	if w.observe {
+		w.s.Observe(v, e)
+	}
+}
+
+// What a seat knows of another hand decides: with seven-zero, seat 0 plays
+// red 7 and swaps its other card, green 5, for seat 1's Wild and green 2;
+// seat 1 draws red 1 and plays it, so its one card is the green 5, as seat
+// 0 knows. Seat 0 plays the Wild: naming green loses at once, though
+// without that knowledge green is the natural color (the green 2 goes out
+// next unless the one hidden card plays on it).
+func TestISMCTSUsesWhatItKnows(t *testing.T) {
+	opts := engine.DefaultOptions(engine.Classic)
+	opts.HandSize, opts.SevenZero = 2, true
+	red, green := func(s engine.Symbol) engine.Card { return engine.MakeCard(engine.Red, s) }, func(s engine.Symbol) engine.Card { return engine.MakeCard(engine.Green, s) }
+	order := stacked(t, opts.Deck, red(engine.Seven), engine.WildCard(engine.Wild), green(engine.Five), green(engine.Two), red(engine.Four), red(engine.One))
+	for _, observe := range []bool{true, false} {
+		w := &scripted{s: NewISMCTS(3000, 0.7, MustParse("heuristic"), false, false), observe: observe}
+		g, err := engine.NewGame(opts, []engine.Strategy{w, &Random{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.StackDeck(order); err != nil {
+			t.Fatal(err)
+		}
+		g.Play(1, 0)
+		greenNamed := w.color == engine.ColorMove(engine.Green)
+		if observe && (w.color == 0 || greenNamed) {
+			t.Errorf("knowing seat 1 holds green 5, seat 0 named %v", w.color)
+		}
+		if !observe && !greenNamed {
+			t.Errorf("not knowing seat 1's card, seat 0 named %v, want green (the test would check nothing)", w.color)
+		}
+	}
+}
