@@ -253,9 +253,10 @@ func (g *Game) decide() bool {
 	return s.resume(g.ask())
 }
 
-// ask asks the strategy of the pending decision's seat for its move; the
-// rules call it at once, where they would otherwise stop, at the decisions
-// a Game meets most often.
+// ask asks the strategy of the pending decision's seat for its move. The
+// rules call it at once, instead of stopping, at a drawn card: like a
+// turn, a decision of the step itself with nothing pending around it, so
+// that a position copied during it (a search) is whole.
 func (g *Game) ask() Move {
 	s := &g.State
 	p := s.seat

@@ -27,6 +27,9 @@ func (s *State) jumpWindow() bool {
 	for !s.over {
 		// The window's state lives in locals and is saved only when it
 		// stops: storing it on every turn stalls the loads that follow.
+		// (Only the step's own decisions, a turn and a drawn card, are asked
+		// at once by a Game: a position copied during any other decision
+		// must hold every level's saved state.)
 		k, i, n, total := s.top, 1, 0, 0.0
 		var jumpers [MaxPlayers]int8
 		if w := &s.jw; w.collecting {
@@ -40,17 +43,8 @@ func (s *State) jumpWindow() bool {
 			if s.out[q] || s.hands[q].counts[k] == 0 || !s.mayPutDown(q, k) {
 				continue
 			}
-			s.suspend(q, DecideJumpIn)
-			s.jw.k = k // for the decision's moves
-			if g := s.drv; g != nil {
-				if g.ask().Kind() == MoveJump {
-					jumpers[n] = int8(q)
-					n++
-					total += s.t.speed[q]
-				}
-				continue
-			}
 			s.jw = jumpCtx{collecting: true, k: k, i: i, n: n, jumpers: jumpers, total: total}
+			s.suspend(q, DecideJumpIn)
 			return false
 		}
 		if n == 0 {
@@ -116,12 +110,8 @@ func (s *State) pointLoop() bool {
 			e.choice[q] = int8(s.firstOther(q)) // a single choice is not asked
 			continue
 		}
-		s.suspend(q, DecidePoint)
-		if g := s.drv; g != nil {
-			e.choice[q] = int8(g.ask().A())
-			continue
-		}
 		s.mid = midEffect
+		s.suspend(q, DecidePoint)
 		return false
 	}
 	// Only now, with every choice made, is anything revealed.
@@ -213,17 +203,12 @@ func (s *State) pileLoop() bool {
 			return true
 		}
 		s.plays = can
-		k := Card(bits.TrailingZeros64(can))
 		if can&(can-1) != 0 {
+			s.mid = midEffect
 			s.suspend(q, DecidePileUp)
-			g := s.drv
-			if g == nil {
-				s.mid = midEffect
-				return false
-			}
-			k = g.ask().Card()
+			return false
 		}
-		if !s.pilePlay(q, k) {
+		if !s.pilePlay(q, Card(bits.TrailingZeros64(can))) {
 			return false
 		}
 	}

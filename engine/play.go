@@ -56,11 +56,6 @@ func (s *State) exchanges(k Card) bool {
 // section 4), leaving s.current at the next player.
 func (s *State) playFromHand(p int, k Card) bool {
 	ref, below, legal, color := s.place(p, k)
-	if color && s.drv != nil {
-		s.suspend(p, DecideColor)
-		s.nameColor(s.drv.ask().Color())
-		return s.playNamed(p, k, ref, below, legal)
-	}
 	if color {
 		// The play is saved only when it stops: writing it on every play
 		// costs a stalled store on the hot path.
@@ -247,11 +242,8 @@ func (s *State) attackLoop() bool {
 	if s.respondCount(e.victim, e.sym) == 1 {
 		return s.attackChosen(SimpleMove(MoveAccept))
 	}
-	s.suspend(e.victim, DecideRespond)
-	if g := s.drv; g != nil {
-		return s.attackChosen(g.ask())
-	}
 	s.mid = midEffect
+	s.suspend(e.victim, DecideRespond)
 	return false
 }
 
@@ -277,11 +269,6 @@ func (s *State) attackChosen(m Move) bool {
 		var color bool
 		e.k = k
 		e.ref, e.below, e.legal, color = s.place(e.victim, k)
-		if color && s.drv != nil {
-			s.suspend(e.victim, DecideColor)
-			s.nameColor(s.drv.ask().Color())
-			return s.attackPlaced()
-		}
 		if color {
 			s.mid, e.ph = midEffect, phAttackColor
 			s.suspend(e.victim, DecideColor)
@@ -453,10 +440,6 @@ func (s *State) catchLoop() bool {
 			continue // players who are out no longer catch (a decision)
 		}
 		s.suspend(q, DecideCatch)
-		if g := s.drv; g != nil {
-			s.catchAnswer(g.ask())
-			continue
-		}
 		return false
 	}
 	if u.n == 0 {

@@ -632,3 +632,70 @@ func TestStackedCopiesMidEffect(t *testing.T) {
 		pendingIs(t, s, 0, DecideCallUNO)
 	})
 }
+
+// forker plays uniformly and, at every decision of seat 0 (the first few
+// of each game), copies the position it is shown, plays the copy to the end
+// by hand with the same choices (every seat's stream is copied too) and
+// keeps the copy's result: each must equal the game's own. A position
+// copied in the middle of a Game's play must be whole, whatever the Game
+// did to go fast.
+type forker struct {
+	t       *testing.T
+	results []Result
+	forks   int
+	n       int
+}
+
+func (f *forker) Decide(v *View, moves []Move) int {
+	i := v.Rand().IntN(len(moves))
+	if v.Seat() == 0 && f.forks < 6 {
+		f.forks++
+		var c State
+		c.CopyFrom(v.s)
+		c.seatRng[v.Seat()] = v.s.seatRng[v.Seat()] // the draw above is the copy's too
+		if err := c.Apply(moves[i]); err != nil {
+			f.t.Fatal(err)
+		}
+		ss := make([]Strategy, f.n)
+		for k := range ss {
+			ss[k] = uniform{}
+		}
+		drive(f.t, &c, ss)
+		f.results = append(f.results, *c.Result())
+	}
+	return i
+}
+
+func TestCopiesMadeDuringAGameAreWhole(t *testing.T) {
+	sets := [][]string{nil, {"stack-draw-two=true", "stack-draw-four=true", "stack-mixed=true", "seven-zero=true", "jump-in=any", "deck=classic,wild-swap-hands=4"}, {"deflect-skip=true", "guilty-takes-back=true", "draw=until-playable"}}
+	forks := 0
+	for _, r := range []RuleSet{Classic, Party, Encanto} {
+		for _, set := range sets {
+			for _, n := range []int{2, 4} {
+				f := &forker{t: t, n: n}
+				ss := make([]Strategy, n)
+				ss[0] = f
+				for k := 1; k < n; k++ {
+					ss[k] = uniform{}
+				}
+				g, err := NewGame(testOptions(t, r, set...), ss)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range uint64(15) {
+					f.results, f.forks = f.results[:0], 0
+					want := *g.Play(6, i)
+					for k, got := range f.results {
+						if got != want {
+							t.Fatalf("%s %v %dp game %d: fork %d ends %+v, the game %+v", r, set, n, i, k, got, want)
+						}
+					}
+					forks += len(f.results)
+				}
+			}
+		}
+	}
+	if forks < 300 {
+		t.Fatalf("only %d forks", forks)
+	}
+}

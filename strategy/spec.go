@@ -321,6 +321,7 @@ func init() {
 		),
 		New: newCounter,
 	})
+	registerISMCTS() // after counter, which it may use as its rollout
 }
 
 // heuristicParams are the heuristic's parameters, shared by the counter,
