@@ -25,7 +25,6 @@ var (
 	simLight = color.Gray{Y: 224}
 )
 
-
 // TailQuantile is where [GameLengthPlot] cuts its x axis: the 99.5th
 // percentile, so that a long thin tail does not leave most of the plot
 // empty; the share of games beyond it is written under the axis.
