@@ -1,0 +1,121 @@
+package engine
+
+import "testing"
+
+// Tests that close gaps a fault-injection audit found: each would have
+// passed with a one-line fault in the code it names.
+
+// Determinizing for a seat forgets the card another seat just drew and is
+// deciding on (the searcher never saw it), and keeps the searcher's own.
+func TestDeterminizeDrawnCard(t *testing.T) {
+	o := testOptions(t, Classic)
+	found := 0
+	buf := make([]Move, 0, maxMoves)
+	for game := uint64(0); game < 40 && found < 20; game++ {
+		s, err := NewState(o, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Start(1, game)
+		for !s.Over() {
+			p, d := s.Pending()
+			if d == DecideDrawn {
+				found++
+				for _, seat := range []int{p, (p + 1) % 3} {
+					var a State
+					var rng Rand
+					rng.Seed(5, game, Purpose(seat))
+					v := s.View(seat)
+					v.Determinize(&a, &rng, nil)
+					want := NoCard
+					if seat == p {
+						want = s.drawn
+					}
+					if a.drawn != want {
+						t.Fatalf("game %d: seat %d decides on drawn %s; determinized for seat %d it is %s, want %s", game, p, s.drawn, seat, a.drawn, want)
+					}
+				}
+			}
+			moves := s.Moves(buf[:0])
+			v := s.View(p)
+			if err := s.Apply(moves[uniform{}.Decide(&v, moves)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no drawn-card decision met")
+	}
+}
+
+// A Wild Draw Four taken back (guilty-takes-back) is known to every other
+// seat to be in its player's hand.
+func TestKnowledgeTakeBack(t *testing.T) {
+	s, err := NewState(testOptions(t, Classic, "guilty-takes-back=true"), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Start(1, 0)
+	wd4 := WildCard(WildDrawFour)
+	var k Knowledge
+	k.Reset(0)
+	v := s.View(0)
+	k.Observe(&v, Event{Kind: EvTakeBack, Player: 1, Card: wd4})
+	if n := k.Known(1, wd4); n != 1 {
+		t.Errorf("seat 0 knows %d Wild Draw Four in seat 1's hand after it took one back, want 1", n)
+	}
+	k.Observe(&v, Event{Kind: EvTakeBack, Player: 0, Card: wd4})
+	if n := k.Known(0, wd4); n != 0 {
+		t.Errorf("seat 0 records %d of its own cards as known, want 0", n)
+	}
+}
+
+// Knowledge that claims more cards than a hand holds (stale, or another
+// seat's) never changes the hand sizes; knowledge of another seat is not
+// used at all.
+func TestDeterminizeKnowledgeGuards(t *testing.T) {
+	s := positionAt(t, DefaultOptions(Classic), 4, 3, 12)
+	seat, _ := s.Pending()
+	other := (seat + 1) % 4
+	// A kind hidden from seat, with a copy in hiding.
+	v := s.View(seat)
+	hidden := NoCard
+	for c := Card(0); c < Card(NumCards); c++ {
+		if v.DeckCount(c)-v.Hand().Count(c)-v.Discarded(c) > 0 && s.hands[other].Count(c) == 0 {
+			hidden = c
+			break
+		}
+	}
+	if hidden == NoCard {
+		t.Skip("no hidden kind outside the other hand")
+	}
+	var over Knowledge
+	over.Reset(seat)
+	for c := range over.known[other] {
+		over.known[other][c] = 9 // more than any hand holds
+	}
+	var foreign Knowledge
+	foreign.Reset((seat + 2) % 4) // another seat's knowledge
+	foreign.known[other][hidden] = 1
+	always := true
+	for i := range 30 {
+		var rng Rand
+		rng.Seed(7, uint64(i), 0)
+		var a State
+		v.Determinize(&a, &rng, &over)
+		for q := 0; q < 4; q++ {
+			if a.hands[q].size != s.hands[q].size {
+				t.Fatalf("determinization %d: seat %d holds %d cards, want %d", i, q, a.hands[q].size, s.hands[q].size)
+			}
+		}
+		var b State
+		rng.Seed(8, uint64(i), 0)
+		v.Determinize(&b, &rng, &foreign)
+		if b.hands[other].Count(hidden) == 0 {
+			always = false
+		}
+	}
+	if always {
+		t.Errorf("in 30 determinizations seat %d always held %s, which only another seat's knowledge put there", other, hidden)
+	}
+}
