@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // Tests that close gaps a fault-injection audit found: each would have
 // passed with a one-line fault in the code it names.
@@ -117,5 +120,73 @@ func TestDeterminizeKnowledgeGuards(t *testing.T) {
 	}
 	if always {
 		t.Errorf("in 30 determinizations seat %d always held %s, which only another seat's knowledge put there", other, hidden)
+	}
+}
+
+// forgetful never calls UNO and always catches; otherwise it plays the
+// first move.
+type forgetful struct{}
+
+func (forgetful) Decide(v *View, moves []Move) int {
+	for i, m := range moves {
+		if k := m.Kind(); k == MovePass && v.Decision() == DecideCallUNO || k == MoveCatch {
+			return i
+		}
+	}
+	return 0
+}
+
+// When several players catch a missed UNO call, each of them is the
+// catcher in some games (the choice is random among all of them).
+func TestCatcherChosenAmongAll(t *testing.T) {
+	g, err := NewGame(testOptions(t, Classic), []Strategy{forgetful{}, forgetful{}, forgetful{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var by [3][3]int // by[player][catcher]
+	g.SetLog(func(e Event) {
+		if e.Kind == EvCatch {
+			by[e.Player][e.Other]++
+		}
+	})
+	for i := range uint64(200) {
+		g.Play(1, i)
+		if err := g.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p := range 3 {
+		for d := 1; d < 3; d++ {
+			if c := (p + d) % 3; by[p][c] == 0 {
+				t.Errorf("seat %d never caught seat %d in 200 games (catches: %v)", c, p, by)
+			}
+		}
+	}
+}
+
+// Driven move by move (every play that stops for a color or an UNO call
+// resumed through Apply), a round never runs past max-turns.
+func TestApplyRespectsMaxTurns(t *testing.T) {
+	buf := make([]Move, 0, maxMoves)
+	for _, k := range []int{5, 8, 13, 21, 34} {
+		o := testOptions(t, Classic, fmt.Sprintf("max-turns=%d", k), "draw=until-playable")
+		for game := range uint64(60) {
+			s, err := NewState(o, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Start(1, game)
+			for !s.Over() {
+				p, _ := s.Pending()
+				moves := s.Moves(buf[:0])
+				v := s.View(p)
+				if err := s.Apply(moves[uniform{}.Decide(&v, moves)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if r := s.Result(); r.Turns > k {
+				t.Fatalf("max-turns=%d, game %d: %d turns", k, game, r.Turns)
+			}
+		}
 	}
 }
