@@ -1,7 +1,7 @@
 // Command bot is a test bot for the external protocol (docs/PROTOCOL.md):
 // it plays a uniformly random move drawn from the seed it is given. Its
 // first argument selects a fault to test: crash, hang, garbage, illegal,
-// badhello; with "observe" it asks for the event feed and counts it.
+// badhello, oldhello; with "observe" it asks for the event feed and counts it.
 package main
 
 import (
@@ -44,6 +44,10 @@ func main() {
 		case "hello":
 			if mode == "badhello" {
 				say(map[string]any{"type": "hello", "protocol": 99})
+				continue
+			}
+			if mode == "oldhello" {
+				say(map[string]any{"type": "hello", "protocol": 0})
 				continue
 			}
 			say(map[string]any{"type": "hello", "protocol": 1, "observe": mode == "observe", "name": "testbot"})

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/unosim/unosim/sim"
+)
+
+// Tests that close gaps a fault-injection audit found: each would have
+// passed with a one-line fault in the code it names.
+
+// merge --out refuses a directory that holds a run's record (not an
+// earlier merge), and one of its shards however it is spelled.
+func TestMergeOutRefusesRunsAndShards(t *testing.T) {
+	dir := t.TempDir()
+	d := func(name string) string { return filepath.Join(dir, name) }
+	base := []string{"simulate", "--games", "400", "--quiet", "--players", "3", "--seed", "7"}
+	mustRun(t, 0, append(base, "--shard", "0/2", "--out", d("s0"))...)
+	mustRun(t, 0, append(base, "--shard", "1/2", "--out", d("s1"))...)
+	mustRun(t, 0, "simulate", "--games", "400", "--quiet", "--players", "3", "--seed", "9", "--out", d("other"))
+	_, stderr := mustRun(t, 2, "merge", d("s0"), d("s1"), "--out", d("other"))
+	if !strings.Contains(stderr, "holds a run's record, not a merge") {
+		t.Errorf("merge into a run's directory: %s", stderr)
+	}
+	t.Chdir(dir)
+	_, stderr = mustRun(t, 2, "merge", "s0", "s1", "--out", d("s0"))
+	if !strings.Contains(stderr, "is one of the shards") {
+		t.Errorf("merge into a shard named by another path: %s", stderr)
+	}
+}
+
+// Defaults the README states outside its table of simulate's flags:
+// "--checkpoint-every ... (default `30s`...)" and "--batch (default
+// 10,000)".
+func TestSimulateCheckpointAndBatchDefaults(t *testing.T) {
+	cmd := newSimulateCmd(&app{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}})
+	for name, want := range map[string]string{"checkpoint-every": "30s", "batch": "10000"} {
+		if f := cmd.Flags().Lookup(name); f == nil || f.DefValue != want {
+			t.Errorf("--%s: flag %v, want default %q", name, f, want)
+		}
+	}
+}
+
+// --quiet means --progress none unless --progress is given: an explicit
+// --progress json still prints its lines.
+func TestQuietYieldsToExplicitProgress(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "run")
+	_, stderr := mustRun(t, 0, "simulate", "--games", "2000", "--players", "3", "--quiet", "--progress", "json", "--out", out)
+	if !strings.Contains(stderr, `"games_done"`) {
+		t.Errorf("--quiet --progress json printed no progress line:\n%s", stderr)
+	}
+}
+
+// The max-turns warning gives the share of capped games in percent: 25 of
+// 1,000 games is 2.5%.
+func TestTurnCapWarningPercent(t *testing.T) {
+	s := &sim.Summary{UnfinishedTurnCap: 25}
+	s.Games = 1000
+	s.Options = map[string]string{"max-turns": "100"}
+	w := summaryWarnings(s)
+	if len(w) != 1 || !strings.Contains(w[0], "25 games of 1,000 (2.5%) stopped at max-turns=100") {
+		t.Errorf("warnings %q, want 25 games of 1,000 (2.5%%)", w)
+	}
+}
+
+// A shard of another split (2/3 among shards of 2) is named as such,
+// whichever split is larger.
+func TestMergeNamesAShardOfAnotherSplit(t *testing.T) {
+	dir := t.TempDir()
+	d := func(name string) string { return filepath.Join(dir, name) }
+	base := []string{"simulate", "--games", "600", "--quiet", "--players", "3", "--seed", "7"}
+	mustRun(t, 0, append(base, "--shard", "0/2", "--out", d("a"))...)
+	mustRun(t, 0, append(base, "--shard", "1/2", "--out", d("b"))...)
+	mustRun(t, 0, append(base, "--shard", "2/3", "--out", d("c"))...)
+	_, stderr := mustRun(t, 2, "merge", d("a"), d("b"), d("c"), "--out", d("all"))
+	if !strings.Contains(stderr, "shard 2/3, but the others are shards of 2") {
+		t.Errorf("merge of shards of 2 and one of 3:\n%s", stderr)
+	}
+}

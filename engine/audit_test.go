@@ -1,0 +1,192 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Tests that close gaps a fault-injection audit found: each would have
+// passed with a one-line fault in the code it names.
+
+// Determinizing for a seat forgets the card another seat just drew and is
+// deciding on (the searcher never saw it), and keeps the searcher's own.
+func TestDeterminizeDrawnCard(t *testing.T) {
+	o := testOptions(t, Classic)
+	found := 0
+	buf := make([]Move, 0, maxMoves)
+	for game := uint64(0); game < 40 && found < 20; game++ {
+		s, err := NewState(o, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Start(1, game)
+		for !s.Over() {
+			p, d := s.Pending()
+			if d == DecideDrawn {
+				found++
+				for _, seat := range []int{p, (p + 1) % 3} {
+					var a State
+					var rng Rand
+					rng.Seed(5, game, Purpose(seat))
+					v := s.View(seat)
+					v.Determinize(&a, &rng, nil)
+					want := NoCard
+					if seat == p {
+						want = s.drawn
+					}
+					if a.drawn != want {
+						t.Fatalf("game %d: seat %d decides on drawn %s; determinized for seat %d it is %s, want %s", game, p, s.drawn, seat, a.drawn, want)
+					}
+				}
+			}
+			moves := s.Moves(buf[:0])
+			v := s.View(p)
+			if err := s.Apply(moves[uniform{}.Decide(&v, moves)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no drawn-card decision met")
+	}
+}
+
+// A Wild Draw Four taken back (guilty-takes-back) is known to every other
+// seat to be in its player's hand.
+func TestKnowledgeTakeBack(t *testing.T) {
+	s, err := NewState(testOptions(t, Classic, "guilty-takes-back=true"), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Start(1, 0)
+	wd4 := WildCard(WildDrawFour)
+	var k Knowledge
+	k.Reset(0)
+	v := s.View(0)
+	k.Observe(&v, Event{Kind: EvTakeBack, Player: 1, Card: wd4})
+	if n := k.Known(1, wd4); n != 1 {
+		t.Errorf("seat 0 knows %d Wild Draw Four in seat 1's hand after it took one back, want 1", n)
+	}
+	k.Observe(&v, Event{Kind: EvTakeBack, Player: 0, Card: wd4})
+	if n := k.Known(0, wd4); n != 0 {
+		t.Errorf("seat 0 records %d of its own cards as known, want 0", n)
+	}
+}
+
+// Knowledge that claims more cards than a hand holds (stale, or another
+// seat's) never changes the hand sizes; knowledge of another seat is not
+// used at all.
+func TestDeterminizeKnowledgeGuards(t *testing.T) {
+	s := positionAt(t, DefaultOptions(Classic), 4, 3, 12)
+	seat, _ := s.Pending()
+	other := (seat + 1) % 4
+	// A kind hidden from seat, with a copy in hiding.
+	v := s.View(seat)
+	hidden := NoCard
+	for c := Card(0); c < Card(NumCards); c++ {
+		if v.DeckCount(c)-v.Hand().Count(c)-v.Discarded(c) > 0 && s.hands[other].Count(c) == 0 {
+			hidden = c
+			break
+		}
+	}
+	if hidden == NoCard {
+		t.Skip("no hidden kind outside the other hand")
+	}
+	var over Knowledge
+	over.Reset(seat)
+	for c := range over.known[other] {
+		over.known[other][c] = 9 // more than any hand holds
+	}
+	var foreign Knowledge
+	foreign.Reset((seat + 2) % 4) // another seat's knowledge
+	foreign.known[other][hidden] = 1
+	always := true
+	for i := range 30 {
+		var rng Rand
+		rng.Seed(7, uint64(i), 0)
+		var a State
+		v.Determinize(&a, &rng, &over)
+		for q := 0; q < 4; q++ {
+			if a.hands[q].size != s.hands[q].size {
+				t.Fatalf("determinization %d: seat %d holds %d cards, want %d", i, q, a.hands[q].size, s.hands[q].size)
+			}
+		}
+		var b State
+		rng.Seed(8, uint64(i), 0)
+		v.Determinize(&b, &rng, &foreign)
+		if b.hands[other].Count(hidden) == 0 {
+			always = false
+		}
+	}
+	if always {
+		t.Errorf("in 30 determinizations seat %d always held %s, which only another seat's knowledge put there", other, hidden)
+	}
+}
+
+// forgetful never calls UNO and always catches; otherwise it plays the
+// first move.
+type forgetful struct{}
+
+func (forgetful) Decide(v *View, moves []Move) int {
+	for i, m := range moves {
+		if k := m.Kind(); k == MovePass && v.Decision() == DecideCallUNO || k == MoveCatch {
+			return i
+		}
+	}
+	return 0
+}
+
+// When several players catch a missed UNO call, each of them is the
+// catcher in some games (the choice is random among all of them).
+func TestCatcherChosenAmongAll(t *testing.T) {
+	g, err := NewGame(testOptions(t, Classic), []Strategy{forgetful{}, forgetful{}, forgetful{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var by [3][3]int // by[player][catcher]
+	g.SetLog(func(e Event) {
+		if e.Kind == EvCatch {
+			by[e.Player][e.Other]++
+		}
+	})
+	for i := range uint64(200) {
+		g.Play(1, i)
+		if err := g.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p := range 3 {
+		for d := 1; d < 3; d++ {
+			if c := (p + d) % 3; by[p][c] == 0 {
+				t.Errorf("seat %d never caught seat %d in 200 games (catches: %v)", c, p, by)
+			}
+		}
+	}
+}
+
+// Driven move by move (every play that stops for a color or an UNO call
+// resumed through Apply), a round never runs past max-turns.
+func TestApplyRespectsMaxTurns(t *testing.T) {
+	buf := make([]Move, 0, maxMoves)
+	for _, k := range []int{5, 8, 13, 21, 34} {
+		o := testOptions(t, Classic, fmt.Sprintf("max-turns=%d", k), "draw=until-playable")
+		for game := range uint64(60) {
+			s, err := NewState(o, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Start(1, game)
+			for !s.Over() {
+				p, _ := s.Pending()
+				moves := s.Moves(buf[:0])
+				v := s.View(p)
+				if err := s.Apply(moves[uniform{}.Decide(&v, moves)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if r := s.Result(); r.Turns > k {
+				t.Fatalf("max-turns=%d, game %d: %d turns", k, game, r.Turns)
+			}
+		}
+	}
+}
