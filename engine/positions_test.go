@@ -20,7 +20,10 @@ func drive(t testing.TB, s *State, ss []Strategy) []Move {
 	var made []Move
 	buf := make([]Move, 0, maxMoves)
 	for steps := 0; !s.Over(); steps++ {
-		p, _ := s.Pending()
+		p, d := s.Pending()
+		if d == DecideTurn && (s.basePh != phNone || s.mid != midNone) {
+			t.Fatalf("a turn pending with saved levels: base phase %d, middle %d", s.basePh, s.mid)
+		}
 		moves := s.Moves(buf[:0])
 		if len(moves) < 2 {
 			t.Fatalf("decision %s pending with %d moves", s.decision, len(moves))
@@ -34,8 +37,8 @@ func drive(t testing.TB, s *State, ss []Strategy) []Move {
 		if err := s.checkCards(); err != nil {
 			t.Fatalf("after move %d (%s): %v", steps, m, err)
 		}
-		if steps > 1_000_000 {
-			t.Fatal("game did not end")
+		if steps > 300_000 {
+			t.Fatal("game did not end") // a wrong phase can loop forever: fail fast
 		}
 	}
 	return made
@@ -698,4 +701,22 @@ func TestCopiesMadeDuringAGameAreWhole(t *testing.T) {
 	if forks < 300 {
 		t.Fatalf("only %d forks", forks)
 	}
+}
+
+// Drawing clears a UNO call: the card that made it is no longer the last.
+func TestScenarioDrawClearsUNOCall(t *testing.T) {
+	tb := newTable(t, Classic, 2, "hand-size=2")
+	tb.deal([]string{"r1 r2", "g1 g2"}, "r5", "b6 b7 b8 b9")
+	tb.expect(want{0, DecideTurn, play(t, "r1")})
+	tb.step() // seat 0 plays r1 and calls UNO (the script's first answer)
+	if !tb.g.CalledUNO(0) {
+		t.Fatal("seat 0 did not call UNO")
+	}
+	tb.expect(want{1, DecideTurn, play(t, "g1")})
+	tb.step() // seat 1 answers on the 1: green
+	tb.step() // seat 0 holds r2: nothing plays on green 1, it draws b6
+	if tb.g.Hand(0).Size() != 2 || tb.g.CalledUNO(0) {
+		t.Fatalf("after drawing: size %d, UNO still called %v", tb.g.Hand(0).Size(), tb.g.CalledUNO(0))
+	}
+	tb.done()
 }
