@@ -431,7 +431,7 @@ func printExperiment(a *app, r *experiments.Result, dir string) {
 		for _, t := range tests {
 			m, err := experiments.ParseMetric(t.Metric)
 			numeric := err == nil && m.Numeric()
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, t.Metric, estimateText(numeric, t.Effect, t.EffectLo, t.EffectHi), pValue(t.P), pValue(t.PHolm), verdict(t.PHolm))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, t.Metric, effectText(numeric, t.Effect, t.EffectLo, t.EffectHi), pValue(t.P), pValue(t.PHolm), verdict(t.PHolm))
 		}
 		tw.Flush()
 	}
@@ -445,6 +445,15 @@ func estimateText(numeric bool, est, lo, hi float64) string {
 		return fmt.Sprintf("%.2f [%.2f, %.2f]", est, lo, hi)
 	}
 	return fmt.Sprintf("%s [%s, %s]", pct(est), pct(lo), pct(hi))
+}
+
+// effectText formats an effect and its interval: differences of numbers
+// signed to two decimals, differences of proportions in percentage points.
+func effectText(numeric bool, est, lo, hi float64) string {
+	if numeric {
+		return fmt.Sprintf("%+.2f [%+.2f, %+.2f]", est, lo, hi)
+	}
+	return fmt.Sprintf("%+.2f pp [%+.2f, %+.2f]", 100*est, 100*lo, 100*hi)
 }
 
 func pValue(p float64) string {
