@@ -412,12 +412,7 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 	seat := v.Seat()
 	next, w := c.nextWeight(v)
 	nextDanger := v.HandSize(next) <= 2
-	danger := false
-	for p := 0; p < v.Players(); p++ {
-		if p != seat && !v.Out(p) && v.HandSize(p) <= 2 {
-			danger = true
-		}
-	}
+	danger := opponentClose(v, seat)
 	// The next player's lack matters only between colors: it is worked out
 	// when the playable colored cards are of two colors or more.
 	var lack [engine.NumColors]float64
@@ -469,27 +464,7 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 			best, bestScore = i, score
 		}
 	}
-	if wd4 >= 0 {
-		legal := v.WD4Legal()
-		if !legal && (best >= 0 || wild >= 0) && c.bluffs(v) {
-			return wd4
-		}
-		if legal && (best < 0 || nextDanger) && (wild < 0 || nextDanger) {
-			return wd4
-		}
-	}
-	switch {
-	case best >= 0:
-		return best
-	case wild >= 0:
-		return wild
-	case wd4 >= 0 && v.WD4Legal():
-		return wd4
-	}
-	if i := indexOfKind(moves, engine.MoveDraw); i >= 0 {
-		return i
-	}
-	return 0
+	return chooseTurn(v, moves, best, wild, wd4, nextDanger, c)
 }
 
 // stuck is the chance that seat p holds nothing it could play on the

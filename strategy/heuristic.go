@@ -182,12 +182,7 @@ func (h *Heuristic) turn(v *engine.View, moves []engine.Move) int {
 	seat := v.Seat()
 	next := v.NextOf(seat)
 	nextDanger := v.HandSize(next) <= 2
-	danger := false
-	for p := 0; p < v.Players(); p++ {
-		if p != seat && !v.Out(p) && v.HandSize(p) <= 2 {
-			danger = true
-		}
-	}
+	danger := opponentClose(v, seat)
 	best, bestScore := -1, -1
 	wild, wd4 := -1, -1
 	for i, m := range moves {
@@ -221,9 +216,33 @@ func (h *Heuristic) turn(v *engine.View, moves []engine.Move) int {
 			best, bestScore = i, score
 		}
 	}
+	return chooseTurn(v, moves, best, wild, wd4, nextDanger, h)
+}
+
+// opponentClose reports whether an opponent of seat still in the round
+// holds two cards or fewer.
+func opponentClose(v *engine.View, seat int) bool {
+	for p := 0; p < v.Players(); p++ {
+		if p != seat && !v.Out(p) && v.HandSize(p) <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// bluffer decides whether to play a Wild Draw Four as a bluff.
+type bluffer interface{ bluffs(v *engine.View) bool }
+
+// chooseTurn ends a turn of the heuristic's kind, given the index of its
+// best colored play, of a wild and of a Wild Draw Four (-1: none): the Wild
+// Draw Four as a bluff when b says so and something else could be played,
+// or legally when nothing else plays or the next player is close to going
+// out; else the best colored card, then the wild, then the legal Wild Draw
+// Four, then the draw.
+func chooseTurn(v *engine.View, moves []engine.Move, best, wild, wd4 int, nextDanger bool, b bluffer) int {
 	if wd4 >= 0 {
 		legal := v.WD4Legal()
-		if !legal && (best >= 0 || wild >= 0) && h.bluffs(v) {
+		if !legal && (best >= 0 || wild >= 0) && b.bluffs(v) {
 			return wd4
 		}
 		if legal && (best < 0 || nextDanger) && (wild < 0 || nextDanger) {
