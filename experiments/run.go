@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -217,7 +216,7 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 	defer stopProgress()
 	var pause atomic.Bool
 	if o.Checkpoint != nil && o.CheckpointEvery > 0 {
-		defer startTicker(o.CheckpointEvery, func() { pause.Store(true) })()
+		defer sim.StartTicker(o.CheckpointEvery, func() { pause.Store(true) })()
 	}
 	for res.Played < res.Hi && !finished && ctx.Err() == nil {
 		k := (res.Played - res.Lo) / batch
@@ -412,35 +411,6 @@ func startProgress(o RunOptions, done *atomic.Int64, total int64) (stop func()) 
 		return func() {}
 	}
 	start := time.Now()
-	return startTicker(o.Interval, func() { o.Progress(done.Load(), total, time.Since(start)) })
+	return sim.StartTicker(o.Interval, func() { o.Progress(done.Load(), total, time.Since(start)) })
 }
 
-// startTicker calls tick every interval until the returned stop is called
-// (stop may be called more than once).
-func startTicker(interval time.Duration, tick func()) (stop func()) {
-	if interval <= 0 {
-		return func() {}
-	}
-	quit := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				tick()
-			}
-		}
-	}()
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			close(quit)
-			<-finished
-		})
-	}
-}

@@ -127,12 +127,12 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 	var done atomic.Int64
 	stopProgress := func() {}
 	if o.Progress != nil {
-		stopProgress = startTicker(o.Interval, func() { o.Progress(done.Load(), hi-from, time.Since(start)) })
+		stopProgress = StartTicker(o.Interval, func() { o.Progress(done.Load(), hi-from, time.Since(start)) })
 	}
 	defer stopProgress()
 	var pause atomic.Bool
 	if o.Checkpoint != nil && o.CheckpointEvery > 0 {
-		defer startTicker(o.CheckpointEvery, func() { pause.Store(true) })()
+		defer StartTicker(o.CheckpointEvery, func() { pause.Store(true) })()
 	}
 	for x < hi && ctx.Err() == nil {
 		end := hi
@@ -219,9 +219,9 @@ func SimulateWith(ctx context.Context, cfg *Config, o Options) (*Run, error) {
 	return run, nil
 }
 
-// startTicker calls tick every interval on a goroutine of its own until
+// StartTicker calls tick every interval on a goroutine of its own until
 // the returned stop is called (stop may be called more than once).
-func startTicker(interval time.Duration, tick func()) (stop func()) {
+func StartTicker(interval time.Duration, tick func()) (stop func()) {
 	if interval <= 0 {
 		return func() {}
 	}
