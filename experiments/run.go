@@ -413,4 +413,3 @@ func startProgress(o RunOptions, done *atomic.Int64, total int64) (stop func()) 
 	start := time.Now()
 	return sim.StartTicker(o.Interval, func() { o.Progress(done.Load(), total, time.Since(start)) })
 }
-
