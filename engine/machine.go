@@ -130,7 +130,9 @@ func (s *State) resume(m Move) bool {
 	case DecideJumpIn:
 		return s.jumpChosen(m)
 	case DecideColor:
-		s.nameColor(m.Color())
+		col := m.Color()
+		s.emit(Event{Kind: EvColor, Player: s.seat, Color: col})
+		s.color = col
 		return s.resumeMiddle()
 	case DecideCallUNO:
 		if !s.callChosen(m) {
@@ -166,12 +168,6 @@ func (s *State) resume(m Move) bool {
 		return false
 	}
 	return s.resumeBase()
-}
-
-// nameColor makes the deciding seat's color choice the current color.
-func (s *State) nameColor(col Color) {
-	s.emit(Event{Kind: EvColor, Player: s.seat, Color: col})
-	s.color = col
 }
 
 // resumeMiddle goes on with the middle level after a leaf finished.

@@ -459,17 +459,13 @@ func (s *State) catchLoop() bool {
 }
 
 func (s *State) catchChosen(m Move) bool {
-	s.catchAnswer(m)
-	s.uno.i++
-	return s.catchLoop()
-}
-
-// catchAnswer records the deciding seat's answer to a missed UNO call.
-func (s *State) catchAnswer(m Move) {
-	if u := &s.uno; m.Kind() == MoveCatch {
+	u := &s.uno
+	if m.Kind() == MoveCatch {
 		u.catchers[u.n] = int8(s.seat)
 		u.n++
 	}
+	u.i++
+	return s.catchLoop()
 }
 
 // goOut ends p's play with an empty hand (RULES.md section 4, step 2): only

@@ -65,8 +65,8 @@ type head struct {
 	t    *setup
 	sink *Game // the Game whose log and observers hear this position's events
 	// drv is the Game that plays this position with its strategies, asked
-	// at once at the hottest decisions instead of stopping there (nil when
-	// the position is driven by hand, and in copies).
+	// at once at a turn and a drawn card instead of stopping there (nil
+	// when the position is driven by hand, and in copies).
 	drv *Game
 
 	seed, index, key      uint64
