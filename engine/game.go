@@ -25,6 +25,24 @@ type UNOCaller interface {
 	AlwaysCallsUNO() bool
 }
 
+// TurnChooser is implemented by strategies that choose a turn's move from
+// the view alone: ChooseTurn returns a Play of a kind in v.Plays() or
+// Draw, exactly the move Decide would choose at that turn, drawing the
+// same random numbers. A Game then asks ChooseTurn and lists no moves
+// (listing them cost about a tenth of a classic game); a position driven
+// by hand still asks Decide.
+type TurnChooser interface {
+	ChooseTurn(v *View) Move
+}
+
+// DrawnPlayer is implemented by strategies that may declare that they play
+// every playable card they draw, except an illegal Wild Draw Four, which
+// they keep, never consuming randomness to decide it: a Game then takes
+// that answer without asking, which changes no game.
+type DrawnPlayer interface {
+	PlaysDrawn() bool
+}
+
 // Observer is implemented by strategies that keep what their seat has seen
 // between decisions (a card counter). Begin is called when a game starts,
 // and when a Game plays out a position it was given (PlayOut): the
@@ -59,6 +77,8 @@ type Game struct {
 	observes   [MaxPlayers]uint64 // the event kinds each observer wants
 	observing  bool
 	callsUNO   [MaxPlayers]bool // the seat's strategy always calls UNO
+	playsDrawn [MaxPlayers]bool // the seat's strategy always plays a drawn card it may play
+	choosers   [MaxPlayers]TurnChooser
 	views      [MaxPlayers]View
 	moves      [maxMoves]Move
 	log        func(Event)
@@ -85,6 +105,12 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 		}
 		if c, ok := s.(UNOCaller); ok {
 			g.callsUNO[i] = c.AlwaysCallsUNO()
+		}
+		if d, ok := s.(DrawnPlayer); ok {
+			g.playsDrawn[i] = d.PlaysDrawn()
+		}
+		if c, ok := s.(TurnChooser); ok {
+			g.choosers[i] = c
 		}
 		if o, ok := s.(Observer); ok {
 			g.observers[i] = o
@@ -235,6 +261,14 @@ func (g *Game) PlayOut() *Result {
 // askTurn asks seat p's strategy for its turn's move (the decision is
 // recorded in the State, for the view).
 func (g *Game) askTurn(p int) Move {
+	if c := g.choosers[p]; c != nil {
+		m := c.ChooseTurn(&g.views[p])
+		if !g.turnLegal(m) {
+			g.faultMove(p, m)
+			m = g.firstTurnMove()
+		}
+		return m
+	}
 	moves := g.moves[:g.turnMoves(g.moves[:])]
 	i := g.strategies[p].Decide(&g.views[p], moves)
 	if uint(i) >= uint(len(moves)) {
@@ -274,6 +308,14 @@ func (g *Game) ask() Move {
 func (g *Game) fault(p, i, n int) {
 	if g.err == nil {
 		g.err = fmt.Errorf("the strategy of seat %d answered move %d of %d at decision %s of game %d", p, i, n, g.decision, g.index)
+	}
+}
+
+// faultMove records a strategy's illegal turn move; the game goes on with
+// the first move.
+func (g *Game) faultMove(p int, m Move) {
+	if g.err == nil {
+		g.err = fmt.Errorf("the strategy of seat %d chose %s, not a legal move, at decision %s of game %d", p, m, g.decision, g.index)
 	}
 }
 

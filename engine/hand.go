@@ -78,10 +78,7 @@ func (h *Hand) Instance(kinds uint64, x int) Card {
 			x -= c
 			continue
 		}
-		for ; x > 0; x-- {
-			m &= m - 1
-		}
-		return Card(bits.TrailingZeros64(m))
+		return Card(nthBit(m, x))
 	}
 	for m := kinds & h.atLeast[3]; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
@@ -158,3 +155,26 @@ func (v HandView) Cards(buf []Card) []Card { return v.h.Cards(buf) }
 func (v HandView) Hand() Hand { return *v.h }
 
 func (v HandView) String() string { return v.h.String() }
+
+// nthBit is the position of the x-th lowest set bit of m (from 0; x is
+// below the number of bits set). The first four are chosen in straight code
+// (conditional moves): a loop of x steps mispredicts its exit about every
+// other call.
+func nthBit(m uint64, x int) int {
+	if x >= 4 {
+		for ; x > 0; x-- {
+			m &= m - 1
+		}
+		return bits.TrailingZeros64(m)
+	}
+	m1 := m & (m - 1)
+	m2 := m1 & (m1 - 1)
+	m3 := m2 & (m2 - 1)
+	if x&1 != 0 {
+		m, m2 = m1, m3
+	}
+	if x&2 != 0 {
+		m = m2
+	}
+	return bits.TrailingZeros64(m)
+}

@@ -329,8 +329,8 @@ func (s *State) Apply(m Move) error {
 
 // legal reports whether m is one of the pending decision's moves.
 func (s *State) legal(m Move) bool {
-	if s.decision == DecideTurn && m.Kind() == MovePlay {
-		return m.Card().Valid() && s.plays>>m.Card()&1 != 0
+	if s.decision == DecideTurn {
+		return s.turnLegal(m)
 	}
 	var buf [maxMoves]Move
 	for _, x := range s.Moves(buf[:0]) {

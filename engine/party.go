@@ -62,7 +62,7 @@ func (s *State) jumpWindow() bool {
 		}
 		s.count(CountJumpIn)
 		s.emit(Event{Kind: EvJumpIn, Player: jumper, Card: k})
-		if !s.playFromHand(jumper, k) {
+		if !s.playFromHand(jumper, k, phJump) {
 			s.basePh = phJump
 			return false
 		}

@@ -53,16 +53,29 @@ func (s *State) exchanges(k Card) bool {
 }
 
 // playFromHand puts card k from p's hand down and resolves it (RULES.md
-// section 4), leaving s.current at the next player.
-func (s *State) playFromHand(p int, k Card) bool {
+// section 4), leaving s.current at the next player. base is what the step
+// does once the play is resolved (phTurnPlay or phJump).
+func (s *State) playFromHand(p int, k Card, base basePhase) bool {
 	ref, below, legal, color := s.place(p, k)
 	if color {
 		// The play is saved only when it stops: writing it on every play
 		// costs a stalled store on the hot path.
 		s.pl = playCtx{p: p, k: k, ref: ref, below: below, legal: legal, ph: phPlayColor}
 		s.mid = midPlay
+		s.basePh = base
 		s.suspend(p, DecideColor)
-		return false
+		g := s.drv
+		if g == nil {
+			return false
+		}
+		// A Game asks at once, with every level saved as if stopped, so
+		// that a position copied during the decision is whole; unwinding
+		// to the Game and resuming from the saved play cost a classic game
+		// 5%.
+		col := g.ask().Color()
+		s.mid, s.basePh = midNone, phNone
+		s.emit(Event{Kind: EvColor, Player: p, Color: col})
+		s.color = col
 	}
 	return s.playNamed(p, k, ref, below, legal)
 }

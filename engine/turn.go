@@ -54,7 +54,7 @@ func (s *State) turnBegin() bool {
 func (s *State) turnChosen(m Move) bool {
 	p := s.current
 	if m.Kind() == MovePlay {
-		if !s.playFromHand(p, m.Card()) {
+		if !s.playFromHand(p, m.Card(), phTurnPlay) {
 			s.basePh = phTurnPlay
 			return false
 		}
@@ -92,6 +92,23 @@ func (s *State) turnTail() bool {
 func (s *State) turn() {
 	s.turns++
 	s.res.Turns++
+}
+
+// turnLegal reports whether m is one of the pending turn's moves.
+func (s *State) turnLegal(m Move) bool {
+	if m.Kind() == MovePlay {
+		k := m.Card()
+		return m == PlayMove(k) && k.Valid() && s.plays>>k&1 != 0
+	}
+	return m == SimpleMove(MoveDraw) && (!s.t.opts.ForcedPlay || s.plays == 0)
+}
+
+// firstTurnMove is the first of the pending turn's moves.
+func (s *State) firstTurnMove() Move {
+	if s.plays != 0 {
+		return PlayMove(Card(bits.TrailingZeros64(s.plays)))
+	}
+	return SimpleMove(MoveDraw)
 }
 
 // turnMoves writes the pending turn's moves at the start of buf, which has
@@ -163,8 +180,15 @@ func (s *State) drawTurn(p int) bool {
 			// played as a bluff or kept (a decision: RULES.md only says no
 			// one is forced to bluff).
 			if !s.t.opts.MustPlayDrawn || (c.Symbol() == WildDrawFour && !s.wd4Legal(p, c)) {
+				g := s.drv
+				if g != nil && g.playsDrawn[p] {
+					if c.Symbol() == WildDrawFour && !s.wd4Legal(p, c) {
+						return s.keepDrawn(p)
+					}
+					return s.playDrawn(p, c)
+				}
 				s.suspend(p, DecideDrawn)
-				if g := s.drv; g != nil {
+				if g != nil {
 					return s.drawnChosen(g.ask())
 				}
 				return false
@@ -183,16 +207,21 @@ func (s *State) drawTurn(p int) bool {
 func (s *State) drawnChosen(m Move) bool {
 	p := s.seat
 	if m.Kind() != MovePlay {
-		s.emit(Event{Kind: EvKeep, Player: p})
-		s.current = s.nextOf(p)
-		return s.turnTail()
+		return s.keepDrawn(p)
 	}
 	return s.playDrawn(p, s.drawn)
 }
 
+// keepDrawn ends p's turn keeping the card drawn.
+func (s *State) keepDrawn(p int) bool {
+	s.emit(Event{Kind: EvKeep, Player: p})
+	s.current = s.nextOf(p)
+	return s.turnTail()
+}
+
 func (s *State) playDrawn(p int, c Card) bool {
 	s.count(CountPlayDrawn)
-	if !s.playFromHand(p, c) {
+	if !s.playFromHand(p, c, phTurnPlay) {
 		s.basePh = phTurnPlay
 		return false
 	}

@@ -66,6 +66,11 @@ func (h *Heuristic) ReactionSpeed() float64 { return h.Speed }
 // drawing no random number to decide.
 func (h *Heuristic) AlwaysCallsUNO() bool { return h.Forget <= 0 }
 
+// PlaysDrawn implements engine.DrawnPlayer: without bluffs it plays every
+// playable drawn card but an illegal Wild Draw Four, drawing no random
+// number to decide.
+func (h *Heuristic) PlaysDrawn() bool { return !h.BluffSound && h.Bluff <= 0 }
+
 // Decide implements engine.Strategy.
 func (h *Heuristic) Decide(v *engine.View, moves []engine.Move) int {
 	r := v.Rand()

@@ -1,6 +1,10 @@
 package strategy
 
-import "github.com/unosim/unosim/engine"
+import (
+	"math/bits"
+
+	"github.com/unosim/unosim/engine"
+)
 
 // Random is the baseline strategy: it plays uniformly at random among the
 // playable card instances in its hand (two copies of a card are twice as
@@ -29,16 +33,28 @@ type Random struct {
 // AlwaysCallsUNO implements engine.UNOCaller.
 func (*Random) AlwaysCallsUNO() bool { return true }
 
+// PlaysDrawn implements engine.DrawnPlayer: without bluffs it plays every
+// playable drawn card but an illegal Wild Draw Four, drawing no random
+// number to decide.
+func (s *Random) PlaysDrawn() bool { return s.Bluff <= 0 }
+
+// ChooseTurn implements engine.TurnChooser: the move Decide chooses at a
+// turn.
+func (s *Random) ChooseTurn(v *engine.View) engine.Move {
+	r := v.Rand()
+	noBluff := true
+	if s.Bluff > 0 && !v.WD4Legal() && v.Plays()&(1<<wd4Card) != 0 {
+		noBluff = !r.Bernoulli(s.Bluff)
+	}
+	return pickMove(v, r, noBluff)
+}
+
 // Decide implements engine.Strategy.
 func (s *Random) Decide(v *engine.View, moves []engine.Move) int {
 	r := v.Rand()
 	switch v.Decision() {
 	case engine.DecideTurn:
-		noBluff := true
-		if s.Bluff > 0 && !v.WD4Legal() && v.Plays()&(1<<wd4Card) != 0 {
-			noBluff = !r.Bernoulli(s.Bluff)
-		}
-		return pickInstance(v, moves, r, noBluff)
+		return moveIndex(v, moves, s.ChooseTurn(v))
 	case engine.DecideDrawn:
 		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() && !r.Bernoulli(s.Bluff) {
 			return indexOfKind(moves, engine.MoveKeep)
@@ -71,27 +87,41 @@ func (s *Random) Decide(v *engine.View, moves []engine.Move) int {
 	return r.IntN(len(moves))
 }
 
-// pickInstance plays a uniformly random playable card instance, counting an
-// illegal Wild Draw Four out when noBluff; it draws only when nothing else
-// is left. The plays come first in a turn's moves, in kind order
-// (engine.View.Plays), so the common case, a first copy of a kind, is chosen
-// without a loop.
+// pickInstance is the index in moves (a turn's or a pile-up's) of
+// pickMove's choice.
 func pickInstance(v *engine.View, moves []engine.Move, r *engine.Rand, noBluff bool) int {
+	return moveIndex(v, moves, pickMove(v, r, noBluff))
+}
+
+// moveIndex is the index of m, a Play or the Draw, in a turn's or a
+// pile-up's moves: the plays come first, in kind order (engine.View.Plays),
+// and a Draw last.
+func moveIndex(v *engine.View, moves []engine.Move, m engine.Move) int {
+	if m.Kind() == engine.MovePlay {
+		return v.PlayIndex(m.Card())
+	}
+	return len(moves) - 1
+}
+
+// pickMove plays a uniformly random playable card instance, counting an
+// illegal Wild Draw Four out when noBluff; it draws only when nothing else
+// is left, and when forced to play (forced-play) with nothing but that
+// bluff left, plays it.
+func pickMove(v *engine.View, r *engine.Rand, noBluff bool) engine.Move {
 	h := v.Hand()
 	plays := v.Plays()
 	allowed := plays
 	if wd4 := uint64(1) << engine.WildCard(engine.WildDrawFour); noBluff && plays&wd4 != 0 && !v.WD4Legal() {
 		allowed &^= wd4
 	}
-	total, held := h.Instances(allowed)
+	total, _ := h.Instances(allowed)
 	if total == 0 {
-		return len(moves) - 1 // nothing but the draw
+		if plays != 0 && v.Decision() == engine.DecideTurn && v.Options().ForcedPlay {
+			return engine.PlayMove(engine.Card(63 - bits.LeadingZeros64(plays)))
+		}
+		return engine.SimpleMove(engine.MoveDraw)
 	}
-	x := r.IntN(total)
-	if x < held && allowed == plays {
-		return x // the first copy of the x-th playable kind
-	}
-	return v.PlayIndex(h.Instance(allowed, x))
+	return engine.PlayMove(h.Instance(allowed, r.IntN(total)))
 }
 
 // indexOfKind is the index of the first move of kind k, or -1.
