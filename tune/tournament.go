@@ -63,6 +63,7 @@ func (t *Tournament) Play(ctx context.Context) ([][]int64, error) {
 				if err != nil {
 					return nil, err
 				}
+				defer r.Close()
 				var progress func(int64)
 				if t.Progress != nil {
 					progress = func(g int64) { t.Progress(done + g) }
