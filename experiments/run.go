@@ -66,6 +66,9 @@ const chunk = 256
 // CheckRun reports whether the run options are valid for the experiment,
 // so that a command can refuse them before creating anything.
 func (e *Experiment) CheckRun(o RunOptions) error {
+	if e.Tour != nil {
+		return fmt.Errorf("%s declares a tournament: it is run by the tournament code ('unosim experiment run' does it), not as cells", e.Source)
+	}
 	games := e.File.Games
 	if o.Games != 0 {
 		if o.Games < 1 {

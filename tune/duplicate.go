@@ -46,6 +46,9 @@ type Outcome struct {
 	Lost  []int64  // per entry: games another seat won and the focus did not
 	Score []int64  // per entry: the focus seat's scores summed over its games
 	Units []Scores // per entry: scores per deal
+	// LostUnits per entry: per deal, the games another seat won and the
+	// focus did not (Per = Players): with 2 players, the opponent's wins.
+	LostUnits []Scores
 	Diff  []Paired // per entry: per-deal scores minus entry 0's (Diff[0] is zero)
 	Total Scores   // per deal: the scores of all entries together (Per = entries × Players)
 }
@@ -63,6 +66,7 @@ func (o *Outcome) merge(p *Outcome) {
 		o.Lost[k] += p.Lost[k]
 		o.Score[k] += p.Score[k]
 		o.Units[k].Merge(p.Units[k])
+		o.LostUnits[k].Merge(p.LostUnits[k])
 		o.Diff[k].N += p.Diff[k].N
 		o.Diff[k].Sum += p.Diff[k].Sum
 		o.Diff[k].SumSq += p.Diff[k].SumSq
@@ -71,10 +75,11 @@ func (o *Outcome) merge(p *Outcome) {
 }
 
 func newOutcome(entries, players int) *Outcome {
-	o := &Outcome{Wins: make([]int64, entries), Lost: make([]int64, entries), Score: make([]int64, entries), Units: make([]Scores, entries), Diff: make([]Paired, entries),
+	o := &Outcome{Wins: make([]int64, entries), Lost: make([]int64, entries), Score: make([]int64, entries), Units: make([]Scores, entries), LostUnits: make([]Scores, entries), Diff: make([]Paired, entries),
 		Total: Scores{Per: int64(entries * players)}}
 	for k := range o.Units {
 		o.Units[k].Per = int64(players)
+		o.LostUnits[k].Per = int64(players)
 	}
 	return o
 }
@@ -172,7 +177,7 @@ type scoreSink struct {
 func (s *scoreSink) Deal(d int64, res [][]*engine.Result) {
 	r, out, n := s.r, s.out, s.r.field.Players
 	for k, rs := range res {
-		w, sc := 0, int64(0)
+		w, sc, lost := 0, int64(0), int64(0)
 		if r.mirror[k] {
 			// n identical games: the focus wins in as many rotations as
 			// the game has winners, and loses in the rest if it has any;
@@ -180,7 +185,7 @@ func (s *scoreSink) Deal(d int64, res [][]*engine.Result) {
 			g := rs[0]
 			w = bits.OnesCount32(g.Winners)
 			if w > 0 {
-				out.Lost[k] += int64(n - w)
+				lost = int64(n - w)
 			}
 			if r.score.obj == Win {
 				sc = int64(w)
@@ -194,7 +199,7 @@ func (s *scoreSink) Deal(d int64, res [][]*engine.Result) {
 				if g.Won(rot) {
 					w++
 				} else if g.Winners != 0 {
-					out.Lost[k]++
+					lost++
 				}
 				if r.score.obj != Win {
 					sc += r.score.score(g, rot)
@@ -205,6 +210,8 @@ func (s *scoreSink) Deal(d int64, res [][]*engine.Result) {
 			}
 		}
 		out.Wins[k] += int64(w)
+		out.Lost[k] += lost
+		out.LostUnits[k].Add(lost)
 		s.sc[k] = sc
 	}
 	tot, w0 := int64(0), s.sc[0]
