@@ -552,7 +552,7 @@ func (e *Experiment) validate(root *yaml.Node) error {
 	}
 	e.Main = m
 	if len(f.Grids) == 0 {
-		return errAt(lineOf(root, "grids"), "grids: missing; declare at least one grid of cells")
+		return errAt(lineOf(root, "grids"), "grids: missing; declare at least one grid of cells, or a tournament of strategies (see the README)")
 	}
 	for gi := range f.Grids {
 		if err := e.expand(root, gi); err != nil {
