@@ -49,8 +49,8 @@ type Outcome struct {
 	// LostUnits per entry: per deal, the games another seat won and the
 	// focus did not (Per = Players): with 2 players, the opponent's wins.
 	LostUnits []Scores
-	Diff  []Paired // per entry: per-deal scores minus entry 0's (Diff[0] is zero)
-	Total Scores   // per deal: the scores of all entries together (Per = entries × Players)
+	Diff      []Paired // per entry: per-deal scores minus entry 0's (Diff[0] is zero)
+	Total     Scores   // per deal: the scores of all entries together (Per = entries × Players)
 }
 
 // Paired sums integer per-deal differences d of scores (entry minus entry 0).
