@@ -52,7 +52,7 @@ cross-table as a heat map (crosstable.png, crosstable.svg). A tournament experim
 ('unosim experiment run strength') runs this code for several player counts, with a report.`,
 		Example: `  unosim tournament --strategy random --strategy heuristic --strategy heuristic:bluff=0.3
   unosim tournament --strategy heuristic --strategy heuristic:threshold=0.5 --players 4 --games 100000 --out tour
-  unosim tournament --strategy heuristic --strategy counter --strategy ismcts --games 200000 --games-for ismcts=4000`,
+  unosim tournament --strategy heuristic --strategy counter --strategy ismcts --games 2000 --games-for ismcts=20`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTournament(cmd.Context(), a, o) },
 	}
