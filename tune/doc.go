@@ -34,9 +34,10 @@
 //   - Intervals over deals: a deal's games are correlated, so every interval
 //     of a mean score or a paired difference is a Student t interval over
 //     deals (the independent units), and its test is the same statistic:
-//     the interval excludes 0 exactly when p < 0.05. The tournament's
-//     cross-table cells are Wilson intervals over decisive games, which
-//     treat the games as independent.
+//     the interval excludes 0 exactly when p < 0.05. So is a tournament's
+//     win rate alone against a table ([Alone]), tested against the fair
+//     share. The tournament's cross-table cells are Wilson intervals over
+//     decisive games, which treat the games as independent.
 //
 // # Methods and their sources
 //

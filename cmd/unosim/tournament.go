@@ -365,7 +365,11 @@ func printTournament(w io.Writer, r *tournamentResult) {
 		fmt.Fprintln(w, aloneTitle(r.Players))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, x := range r.AloneVsTable {
-			fmt.Fprintf(tw, "%s\tvs %s\t%.4f [%.4f, %.4f]\tp = %s\n", x.Strategy, x.Table, x.WinRate, x.CI[0], x.CI[1], pvalue(x.P))
+			p := "p = " + pvalue(x.P)
+			if strings.HasPrefix(pvalue(x.P), "<") {
+				p = "p " + pvalue(x.P)
+			}
+			fmt.Fprintf(tw, "%s\tvs %s\t%.4f [%.4f, %.4f]\t%s\n", x.Strategy, x.Table, x.WinRate, x.CI[0], x.CI[1], p)
 		}
 		tw.Flush()
 		fmt.Fprintln(w)
