@@ -6,7 +6,13 @@
 // correction across all the tests of an experiment. WriteOutputs writes the
 // mergeable stats and the manifest first, then a CSV summary, the plots and
 // a Markdown report (Render, again from the stats alone); Run checkpoints
-// and resumes like sim.SimulateWith.
+// and resumes like sim.SimulateWith. Run plays on the one paired runner
+// (package paired), each cell an entry of one configuration.
+//
+// A file may declare a tournament instead of grids (File.Tournament,
+// validated into Experiment.Tour): a round robin of strategies, which is
+// not run here but by the tournament code of tune and 'unosim tournament'
+// (cmd/unosim runs it for 'experiment run'); CheckRun refuses it.
 //
 // Parsing is strict: unknown keys, wrong types and duplicate keys are errors
 // that name the file and line. Everything is deterministic: the same file,

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"reflect"
@@ -20,6 +21,7 @@ import (
 	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/sim"
 	"github.com/unosim/unosim/strategy"
+	"github.com/unosim/unosim/tune"
 )
 
 // File is an experiment file as written.
@@ -33,6 +35,33 @@ type File struct {
 	Grids       []Grid       `yaml:"grids"`
 	Compare     []Comparison `yaml:"compare"`
 	Surface     *Surface     `yaml:"surface"`
+	// Tournament, instead of grids, declares a round robin of strategies
+	// on duplicate deals (games is then per pair and player count).
+	Tournament *TournamentFile `yaml:"tournament"`
+}
+
+// TournamentFile declares a round robin: every pair of strategies, for
+// each player count, on duplicate deals with every deal in every seat
+// rotation (with more than 2 players, each strategy alone against a table
+// of the other, both ways), run by the tournament code of 'unosim
+// tournament'.
+type TournamentFile struct {
+	Strategies []string          `yaml:"strategies"`
+	Players    []int             `yaml:"players"` // default [2]
+	Rules      string            `yaml:"rules"`   // default classic
+	Options    map[string]string `yaml:"options"` // option: value, for every player count
+	// GamesFor caps a strategy's games per pair (a pair plays the smaller
+	// budget of its two): key a strategy as written, or a name for every
+	// strategy of that name.
+	GamesFor map[string]int64 `yaml:"games-for"`
+}
+
+// Tournament is a validated round robin.
+type Tournament struct {
+	Strategies []strategy.Spec
+	Players    []int
+	Options    engine.Options
+	GamesFor   []int64 // per strategy: its games per pair at most; 0: the run's games
 }
 
 // Grid is a block of cells: the product of its axes.
@@ -184,7 +213,8 @@ type Experiment struct {
 	Cells     []Cell
 	Pairs     []Pair
 	OneSample []OneSample
-	Axes      []string // the axes that vary, in order
+	Tour      *Tournament // a tournament file: no cells, pairs or tests
+	Axes      []string    // the axes that vary, in order
 	// Warnings are valid but probably unintended settings, as file:line:
 	// message (an option the cell's scoring ignores), for stderr.
 	Warnings []string
@@ -432,6 +462,8 @@ func validKeys(typ string) string {
 		t = reflect.TypeFor[Comparison]()
 	case "Surface":
 		t = reflect.TypeFor[Surface]()
+	case "TournamentFile":
+		t = reflect.TypeFor[TournamentFile]()
 	default:
 		return "see the README"
 	}
@@ -508,6 +540,9 @@ func (e *Experiment) validate(root *yaml.Node) error {
 	if f.Batch < 1 || f.Batch > sim.MaxGames {
 		return errAt(lineOf(root, "batch"), "batch: %d, want 1 to %d games per batch (leave it out for 10000)", f.Batch, int64(sim.MaxGames))
 	}
+	if f.Tournament != nil {
+		return e.tournament(root)
+	}
 	if f.Main == "" {
 		f.Main = "turns"
 	}
@@ -517,15 +552,15 @@ func (e *Experiment) validate(root *yaml.Node) error {
 	}
 	e.Main = m
 	if len(f.Grids) == 0 {
-		return errAt(lineOf(root, "grids"), "grids: missing; declare at least one grid of cells")
+		return errAt(lineOf(root, "grids"), "grids: missing; declare at least one grid of cells, or a tournament of strategies (see the README)")
 	}
 	for gi := range f.Grids {
 		if err := e.expand(root, gi); err != nil {
 			return err
 		}
 	}
-	if len(e.Cells) > 64 {
-		return errAt(lineOf(root, "grids"), "%d cells: at most 64 per experiment", len(e.Cells))
+	if len(e.Cells) > maxCells {
+		return errAt(lineOf(root, "grids"), "%d cells: at most %d per experiment (a round robin of strategies is a tournament: declare tournament instead of grids)", len(e.Cells), maxCells)
 	}
 	e.label()
 	for ci, c := range f.Compare {
@@ -913,5 +948,98 @@ func (e *Experiment) checkSurface(root *yaml.Node) error {
 	if s.Rows == s.Cols {
 		return errAt(at("cols"), "surface: rows and cols are both %q", s.Rows)
 	}
+	return nil
+}
+
+// maxCells caps a grid experiment: every cell is played on every game
+// index, its stats held in memory and its column in the report. A round
+// robin, whose pairs grow as the square of its strategies, is a tournament
+// instead, which plays pair after pair and has no such cap.
+const maxCells = 64
+
+// tournament validates a tournament file.
+func (e *Experiment) tournament(root *yaml.Node) error {
+	f := &e.File
+	for _, k := range []string{"grids", "compare", "surface", "main", "batch"} {
+		if present(root, k) {
+			return errAt(lineOf(root, k), "%s: a tournament file takes no %s (it plays every pair of its strategies, scored by wins); remove %s, or tournament for a grid experiment", k, k, k)
+		}
+	}
+	tf := f.Tournament
+	at := func(path ...any) int { return lineOf(root, append([]any{"tournament"}, path...)...) }
+	t := &Tournament{}
+	if len(tf.Strategies) < 2 {
+		return errAt(at("strategies"), "tournament: strategies: %d given, a tournament needs at least two", len(tf.Strategies))
+	}
+	for i, s := range tf.Strategies {
+		sp, err := strategy.Parse(s)
+		if err != nil {
+			return errAt(at("strategies", i), "tournament: strategies: %v", err)
+		}
+		for j, p := range t.Strategies {
+			if p.String() == sp.String() {
+				return errAt(at("strategies", i), "tournament: strategies: %s is given twice (also entry %d)", sp, j+1)
+			}
+		}
+		t.Strategies = append(t.Strategies, sp)
+	}
+	rules := tf.Rules
+	if rules == "" {
+		rules = "classic"
+	}
+	rs, err := engine.ParseRuleSet(rules)
+	if err != nil {
+		return errAt(at("rules"), "tournament: rules: %v", err)
+	}
+	t.Options = engine.DefaultOptions(rs)
+	for _, name := range slices.Sorted(maps.Keys(tf.Options)) {
+		if err := t.Options.Set(name, tf.Options[name]); err != nil {
+			return errAt(at("options", name), "tournament: options: %v", err)
+		}
+	}
+	t.Players = tf.Players
+	if len(t.Players) == 0 {
+		t.Players = []int{2}
+	}
+	for i, n := range t.Players {
+		if lo, hi := rs.PlayerRange(); n < lo || n > hi {
+			return errAt(at("players", i), "tournament: players: %d is out of range for %s (valid: %d to %d)", n, rs, lo, hi)
+		}
+		if slices.Index(t.Players, n) < i {
+			return errAt(at("players", i), "tournament: players: %d is given twice", n)
+		}
+		if err := t.Options.Validate(n); err != nil {
+			return errAt(at("options"), "tournament: options with %s and %d players: %v", rs, n, err)
+		}
+		for _, sp := range t.Strategies {
+			c := sim.Config{Options: t.Options, Players: n, LineUp: slices.Repeat([]strategy.Spec{sp}, n), Games: 1, Seed: f.Seed}
+			if err := c.Validate(); err != nil {
+				return errAt(at("strategies"), "tournament: %s with %d players: %v", sp, n, err)
+			}
+		}
+	}
+	t.GamesFor = make([]int64, len(t.Strategies))
+	for _, key := range slices.Sorted(maps.Keys(tf.GamesFor)) {
+		g := tf.GamesFor[key]
+		line := at("games-for", key)
+		if g < 1 || g > sim.MaxGames {
+			return errAt(line, "tournament: games-for %s: %d, want 1 to %d games per pair", key, g, int64(sim.MaxGames))
+		}
+		named := tune.Named(t.Strategies, key)
+		for _, i := range named {
+			if t.GamesFor[i] == 0 || g < t.GamesFor[i] {
+				t.GamesFor[i] = g
+			}
+		}
+		found := len(named) > 0
+		if !found {
+			var names []string
+			for _, sp := range t.Strategies {
+				names = append(names, sp.String())
+			}
+			return errAt(line, "tournament: games-for %s: no such strategy in the tournament (strategies: %s)", key, strings.Join(names, ", "))
+		}
+	}
+	e.Tour = t
 	return nil
 }

@@ -96,6 +96,9 @@ func TestREADMEExperimentFiles(t *testing.T) {
 			t.Errorf("README example %d: %v", n, err)
 			continue
 		}
+		if e.Tour != nil {
+			continue // a tournament: no cells
+		}
 		if len(e.Cells) == 0 || len(e.Pairs) == 0 || e.File.Surface == nil {
 			t.Errorf("README example %d: %d cells, %d pairs", n, len(e.Cells), len(e.Pairs))
 		}
@@ -114,5 +117,55 @@ func TestFileWarnsOfOptionsWithoutEffect(t *testing.T) {
 	}
 	if strings.Join(e.Warnings, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("warnings %q, want %q", e.Warnings, want)
+	}
+}
+
+// A tournament file declares its round robin instead of grids, strictly:
+// every mistake is an error at its line, in the file's own words.
+func TestTournamentFile(t *testing.T) {
+	e := mustParse(t, "name: x\ngames: 100\ntournament:\n  strategies: [random, heuristic, \"ismcts:iterations=50\"]\n  players: [2, 04]\n  options: {draw: until-playable}\n  games-for: {ismcts: 20}\n")
+	tr := e.Tour
+	if tr == nil || len(e.Cells) != 0 {
+		t.Fatalf("tournament %+v, %d cells", tr, len(e.Cells))
+	}
+	if len(tr.Strategies) != 3 || tr.Strategies[2].String() != "ismcts:iterations=50" || len(tr.Players) != 2 || tr.Players[1] != 4 {
+		t.Fatalf("strategies %v players %v", tr.Strategies, tr.Players)
+	}
+	if v, _ := tr.Options.Get("draw"); v != "until-playable" {
+		t.Errorf("draw %s", v)
+	}
+	if tr.GamesFor[0] != 0 || tr.GamesFor[1] != 0 || tr.GamesFor[2] != 20 {
+		t.Errorf("games-for %v, want [0 0 20]", tr.GamesFor)
+	}
+	if e := mustParse(t, "name: x\ngames: 100\ntournament:\n  strategies: [random, heuristic]\n"); e.Tour.Players[0] != 2 || len(e.Tour.Players) != 1 {
+		t.Errorf("default players %v, want [2]", e.Tour.Players)
+	}
+	if err := e.CheckRun(RunOptions{}); err == nil || !strings.Contains(err.Error(), "tournament") {
+		t.Errorf("a tournament run as cells: %v", err)
+	}
+	head := "name: x\ngames: 100\n"
+	for _, c := range []struct{ name, text, want string }{
+		{"with grids", head + "grids: [{}]\ntournament:\n  strategies: [random, heuristic]\n", `x.yaml:3: grids: a tournament file takes no grids`},
+		{"with compare", head + "tournament:\n  strategies: [random, heuristic]\ncompare:\n  - metric: position:0\n    against: fair\n", `x.yaml:5: compare: a tournament file takes no compare`},
+		{"with main", head + "main: turns\ntournament:\n  strategies: [random, heuristic]\n", `x.yaml:3: main: a tournament file takes no main`},
+		{"one strategy", head + "tournament:\n  strategies: [random]\n", `x.yaml:4: tournament: strategies: 1 given, a tournament needs at least two`},
+		{"no strategies", head + "tournament:\n  players: [2]\n", `x.yaml:3: tournament: strategies: 0 given`},
+		{"unknown strategy", head + "tournament:\n  strategies:\n    - random\n    - nosuch\n", `x.yaml:6: tournament: strategies: `},
+		{"twice", head + "tournament:\n  strategies:\n    - random\n    - heuristic\n    - \"heuristic:\"\n", `x.yaml:7: tournament: strategies: heuristic is given twice (also entry 2)`},
+		{"players out of range", head + "tournament:\n  strategies: [random, heuristic]\n  players:\n    - 2\n    - 11\n", `x.yaml:7: tournament: players: 11 is out of range for classic (valid: 2 to 10)`},
+		{"players twice", head + "tournament:\n  strategies: [random, heuristic]\n  players: [2, 2]\n", `x.yaml:5: tournament: players: 2 is given twice`},
+		{"fractional players", head + "tournament:\n  strategies: [random, heuristic]\n  players: [2.5]\n", `x.yaml:5: players: "2.5", want a whole number`},
+		{"bad rules", head + "tournament:\n  strategies: [random, heuristic]\n  rules: chess\n", `x.yaml:5: tournament: rules: `},
+		{"bad option", head + "tournament:\n  strategies: [random, heuristic]\n  options:\n    draw: twice\n", `x.yaml:6: tournament: options: `},
+		{"unknown key", head + "tournament:\n  strategies: [random, heuristic]\n  seats: rotate\n", `x.yaml:5: unknown key "seats" (valid: strategies, players, rules, options, games-for)`},
+		{"games-for nobody", head + "tournament:\n  strategies: [random, heuristic]\n  games-for:\n    counter: 10\n", `x.yaml:6: tournament: games-for counter: no such strategy in the tournament (strategies: random, heuristic)`},
+		{"games-for zero", head + "tournament:\n  strategies: [random, heuristic]\n  games-for:\n    random: 0\n", `x.yaml:6: tournament: games-for random: 0, want 1 to`},
+		{"games-for text", head + "tournament:\n  strategies: [random, heuristic]\n  games-for: {random: many}\n", `x.yaml:5: games-for random: "many", want a whole number in decimal digits`},
+		{"as a list", head + "tournament: [random, heuristic]\n", `x.yaml:3: tournament: want a mapping of key: value, got a list`},
+	} {
+		_, err := Parse("x.yaml", []byte(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v\n  want it to contain %q", c.name, err, c.want)
+		}
 	}
 }

@@ -6,12 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
+	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/paired"
 	"github.com/unosim/unosim/sim"
 )
 
@@ -64,13 +63,12 @@ type Result struct {
 // chunk is the number of consecutive games a worker takes at a time.
 const chunk = 256
 
-// Run plays the experiment (after CheckRun). Game i of every cell uses the same seed and
-// index, so the cells share their deals, and the results are the same for
-// any worker count. Cancelling ctx stops the run after the current chunks;
-// the result then says it is incomplete.
 // CheckRun reports whether the run options are valid for the experiment,
 // so that a command can refuse them before creating anything.
 func (e *Experiment) CheckRun(o RunOptions) error {
+	if e.Tour != nil {
+		return fmt.Errorf("%s declares a tournament: it is run by the tournament code ('unosim experiment run' does it), not as cells", e.Source)
+	}
 	games := e.File.Games
 	if o.Games != 0 {
 		if o.Games < 1 {
@@ -96,6 +94,11 @@ func (e *Experiment) CheckRun(o RunOptions) error {
 	return nil
 }
 
+// Run plays the experiment (after CheckRun) on the one paired runner
+// (package paired), each cell an entry of one configuration. Game i of
+// every cell uses the same seed and index, so the cells share their deals,
+// and the results are the same for any worker count. Cancelling ctx stops the run after the current chunks;
+// the result then says it is incomplete.
 func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err := e.CheckRun(o); err != nil {
 		return nil, err
@@ -117,19 +120,23 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	res.Lo, res.Hi = o.Shard.Range(res.Games)
 	res.Played, res.Shard = res.Lo, o.Shard
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	entries := make([][]sim.Config, len(cells))
+	for i := range cells {
+		entries[i] = cells[i : i+1]
 	}
-	res.Workers = workers
-	ws := make([]*worker, workers)
+	// The one paired runner: a cell is an entry of one configuration; its
+	// copy of the configurations is stable, so the sinks point into it.
+	run, err := paired.New(entries, o.Workers, chunk)
+	if err != nil {
+		return nil, err
+	}
+	defer run.Close()
+	res.Workers = run.Workers()
+	ws := make([]*worker, run.Workers())
+	sinks := make([]paired.Sink, len(ws))
 	for w := range ws {
-		wk, err := newWorker(e, cells)
-		if err != nil {
-			return nil, err
-		}
-		ws[w] = wk
-		defer wk.close()
+		ws[w] = newWorker(e, run, w)
+		sinks[w] = ws[w]
 	}
 	res.Cells = make([]CellResult, len(cells))
 	for i := range res.Cells {
@@ -224,7 +231,7 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 		if o.Checkpoint != nil && o.CheckpointGames > 0 {
 			b = min(b, res.Played+o.CheckpointGames)
 		}
-		x, err := runBatch(ctx, &pause, ws, active, res.Played, b, &done)
+		x, err := run.Play(ctx, res.Played, b, paired.Options{Sinks: sinks, Active: active, Pause: &pause, Done: &done})
 		if err != nil {
 			return nil, err
 		}
@@ -311,98 +318,53 @@ func mainWidth(m Metric, st *sim.Stats) float64 {
 	return hi - lo
 }
 
-// worker holds a table per cell and the pair sums of the games it played.
+// worker is a paired.Sink: one worker's view of the runner's tables (one
+// per cell) and the pair sums of the games it played.
 type worker struct {
 	e        *Experiment
-	cells    []sim.Config
+	cells    []*sim.Config
 	tables   []*sim.Table
 	pairs    []PairStats
 	outcomes []outcome
 	rec      *sim.RecordSink // nil: no records
 }
 
-func newWorker(e *Experiment, cells []sim.Config) (*worker, error) {
-	w := &worker{e: e, cells: cells, pairs: make([]PairStats, len(e.Pairs)), outcomes: make([]outcome, len(cells))}
-	for i := range cells {
-		t, err := sim.NewTable(&cells[i])
-		if err != nil {
-			return nil, err
-		}
-		w.tables = append(w.tables, t)
+func newWorker(e *Experiment, run *paired.Runner, w int) *worker {
+	wk := &worker{e: e, pairs: make([]PairStats, len(e.Pairs)), outcomes: make([]outcome, len(e.Cells))}
+	for c, ts := range run.Tables(w) {
+		wk.tables = append(wk.tables, ts[0])
+		wk.cells = append(wk.cells, run.Config(c, 0))
 	}
-	return w, nil
+	return wk
 }
 
-// close ends the worker's external bots.
-func (w *worker) close() {
-	for _, t := range w.tables {
-		t.Close()
-	}
-}
-
-// play plays game i in every active cell and pairs the outcomes; it fails
-// when a strategy failed (an external bot).
-func (w *worker) play(i int64, active []bool) error {
-	for c, t := range w.tables {
-		if active[c] {
-			w.outcomes[c] = outcomeOf(t.Play(i), &w.cells[c], i)
-			if err := t.Err(); err != nil {
-				return err
-			}
+// Deal pairs the outcomes of game i in every active cell.
+func (w *worker) Deal(i int64, res [][]*engine.Result) {
+	for c, r := range res {
+		if r != nil {
+			w.outcomes[c] = outcomeOf(r[0], w.cells[c], i)
 		}
 	}
 	for k, p := range w.e.Pairs {
-		if active[p.A] && active[p.B] {
+		if res[p.A] != nil && res[p.B] != nil {
 			w.pairs[k].add(&w.outcomes[p.A], &w.outcomes[p.B])
 		}
 	}
-	return nil
 }
 
-// runBatch plays the games [a, b) until done, cancelled or paused, and
-// returns x: the games [a, x) are played (every chunk handed out is
-// played to its end, so the games done are always a prefix).
-func runBatch(ctx context.Context, pause *atomic.Bool, ws []*worker, active []bool, a, b int64, done *atomic.Int64) (int64, error) {
-	var next atomic.Int64
-	next.Store(a)
-	nActive := int64(0)
-	for _, on := range active {
-		if on {
-			nActive++
-		}
+// Begin and End cut the per-game records at chunks (paired.Chunker).
+func (w *worker) Begin(lo int64) error {
+	if w.rec == nil {
+		return nil
 	}
-	var eg errgroup.Group
-	for _, wk := range ws {
-		eg.Go(func() (err error) {
-			defer sim.CatchPanic(&err)
-			for ctx.Err() == nil && !pause.Load() {
-				lo := next.Add(chunk) - chunk
-				if lo >= b {
-					return nil
-				}
-				hi := min(lo+chunk, b)
-				if wk.rec != nil {
-					if err := wk.rec.Begin(lo); err != nil {
-						return err
-					}
-				}
-				for i := lo; i < hi; i++ {
-					if err := wk.play(i, active); err != nil {
-						return err
-					}
-				}
-				if wk.rec != nil {
-					if err := wk.rec.End(hi); err != nil {
-						return err
-					}
-				}
-				done.Add((hi - lo) * nActive)
-			}
-			return nil
-		})
+	return w.rec.Begin(lo)
+}
+
+func (w *worker) End(hi int64) error {
+	if w.rec == nil {
+		return nil
 	}
-	err := eg.Wait()
-	return min(next.Load(), b), err
+	return w.rec.End(hi)
 }
 
 // startProgress reports progress every interval until the returned stop is called.

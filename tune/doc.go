@@ -1,6 +1,6 @@
 // Package tune finds and checks strategy parameters: the duplicate-deal
-// [Runner] (the one paired runner of match, tournament and tune, and meant
-// for compare and the experiments' paired tests too), the round robin
+// [Runner] (the strategies' front of the one paired runner, package
+// paired, which compare and the experiments play through too), the round robin
 // [Tournament], the optimisers [CMAES] and [SPSA] driven by a resumable
 // [State], Wald's sequential probability ratio test ([SPRT]) and
 // [BradleyTerry] ratings on the Elo scale.
@@ -28,14 +28,16 @@
 //     units.
 //   - Nothing here panics on bad input; constructors return errors.
 //   - Allocation: a Runner builds its tables (one sim.Table per worker,
-//     entry and seat rotation) once and allocates nothing per game; each
-//     Play call allocates a fixed amount (goroutines and the result).
+//     entry and seat rotation, in a paired.Runner) once and allocates
+//     nothing per game; each Play call allocates a fixed amount (goroutines,
+//     sinks and the result).
 //   - Intervals over deals: a deal's games are correlated, so every interval
 //     of a mean score or a paired difference is a Student t interval over
 //     deals (the independent units), and its test is the same statistic:
-//     the interval excludes 0 exactly when p < 0.05. The tournament's
-//     cross-table cells are Wilson intervals over decisive games, which
-//     treat the games as independent.
+//     the interval excludes 0 exactly when p < 0.05. So is a tournament's
+//     win rate alone against a table ([Alone]), tested against the fair
+//     share. The tournament's cross-table cells are Wilson intervals over
+//     decisive games, which treat the games as independent.
 //
 // # Methods and their sources
 //

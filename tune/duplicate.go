@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/paired"
 	"github.com/unosim/unosim/sim"
 	"github.com/unosim/unosim/strategy"
 )
@@ -48,8 +46,11 @@ type Outcome struct {
 	Lost  []int64  // per entry: games another seat won and the focus did not
 	Score []int64  // per entry: the focus seat's scores summed over its games
 	Units []Scores // per entry: scores per deal
-	Diff  []Paired // per entry: per-deal scores minus entry 0's (Diff[0] is zero)
-	Total Scores   // per deal: the scores of all entries together (Per = entries × Players)
+	// LostUnits per entry: per deal, the games another seat won and the
+	// focus did not (Per = Players): with 2 players, the opponent's wins.
+	LostUnits []Scores
+	Diff      []Paired // per entry: per-deal scores minus entry 0's (Diff[0] is zero)
+	Total     Scores   // per deal: the scores of all entries together (Per = entries × Players)
 }
 
 // Paired sums integer per-deal differences d of scores (entry minus entry 0).
@@ -65,6 +66,7 @@ func (o *Outcome) merge(p *Outcome) {
 		o.Lost[k] += p.Lost[k]
 		o.Score[k] += p.Score[k]
 		o.Units[k].Merge(p.Units[k])
+		o.LostUnits[k].Merge(p.LostUnits[k])
 		o.Diff[k].N += p.Diff[k].N
 		o.Diff[k].Sum += p.Diff[k].Sum
 		o.Diff[k].SumSq += p.Diff[k].SumSq
@@ -73,10 +75,11 @@ func (o *Outcome) merge(p *Outcome) {
 }
 
 func newOutcome(entries, players int) *Outcome {
-	o := &Outcome{Wins: make([]int64, entries), Lost: make([]int64, entries), Score: make([]int64, entries), Units: make([]Scores, entries), Diff: make([]Paired, entries),
+	o := &Outcome{Wins: make([]int64, entries), Lost: make([]int64, entries), Score: make([]int64, entries), Units: make([]Scores, entries), LostUnits: make([]Scores, entries), Diff: make([]Paired, entries),
 		Total: Scores{Per: int64(entries * players)}}
 	for k := range o.Units {
 		o.Units[k].Per = int64(players)
+		o.LostUnits[k].Per = int64(players)
 	}
 	return o
 }
@@ -90,8 +93,10 @@ func (o *Outcome) Mean(k int) float64 { return float64(o.Score[k]) / float64(o.G
 // Runner plays duplicate deals: deal d of Seed is the engine's game (Seed,
 // d), played once with each entry in each seat r = 0..Players-1 against the
 // field. Every entry plays the same deals, and every deal in every seat, so
-// seat and deal luck cancel between entries. It is the paired runner of
-// match, tournament and tune.
+// seat and deal luck cancel between entries. It is the strategies' front of
+// the one paired runner (package paired), for match, tournament and tune:
+// an entry is paired's entry of one configuration per rotation, and its
+// sink sums the focus seats' scores deal by deal.
 //
 // Each worker owns a sim.Table per entry and rotation, built once: nothing
 // is allocated per game. An entry identical to every opponent (a mirror)
@@ -102,11 +107,8 @@ type Runner struct {
 	field   Field
 	entries []strategy.Spec
 	mirror  []bool
-	seed    uint64
-	workers int
-	tables  [][][]*sim.Table // [worker][entry][rotation]
 	score   scorer
-	buf     [][][]int64 // [worker][entry][deal in chunk]: focus scores
+	run     *paired.Runner
 }
 
 // progressEvery is how often a run reports its progress.
@@ -126,50 +128,104 @@ func NewRunner(f Field, entries []strategy.Spec, seed uint64, workers int) (*Run
 	if workers < 0 {
 		return nil, fmt.Errorf("workers: %d, want at least 1 (or 0 for one per core)", workers)
 	}
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	r := &Runner{field: f, entries: entries, seed: seed, workers: workers, score: newScorer(f.Objective, f.Options, f.Players)}
+	r := &Runner{field: f, entries: entries, score: newScorer(f.Objective, f.Options, f.Players)}
 	n := f.Players
+	var configs [][]sim.Config
 	for _, e := range entries {
 		m := true
 		for _, o := range f.Opponents {
 			m = m && o.String() == e.String()
 		}
 		r.mirror = append(r.mirror, m)
-	}
-	for range workers {
-		var tw [][]*sim.Table
-		var bw [][]int64
-		for k, e := range entries {
-			rots := n
-			if r.mirror[k] {
-				rots = 1
-			}
-			var te []*sim.Table
-			for rot := range rots {
-				lineUp := make([]strategy.Spec, n)
-				lineUp[rot] = e
-				for j, o := range f.Opponents {
-					lineUp[(rot+1+j)%n] = o
-				}
-				cfg := &sim.Config{Options: f.Options, Players: n, LineUp: lineUp, Seats: sim.FixedSeats, Games: 1, Seed: seed, Workers: 1}
-				if err := cfg.Validate(); err != nil {
-					return nil, err
-				}
-				t, err := sim.NewTable(cfg)
-				if err != nil {
-					return nil, err
-				}
-				te = append(te, t)
-			}
-			tw = append(tw, te)
-			bw = append(bw, make([]int64, dealChunk))
+		rots := n
+		if m {
+			rots = 1
 		}
-		r.tables = append(r.tables, tw)
-		r.buf = append(r.buf, bw)
+		var ce []sim.Config
+		for rot := range rots {
+			lineUp := make([]strategy.Spec, n)
+			lineUp[rot] = e
+			for j, o := range f.Opponents {
+				lineUp[(rot+1+j)%n] = o
+			}
+			cfg := sim.Config{Options: f.Options, Players: n, LineUp: lineUp, Seats: sim.FixedSeats, Games: 1, Seed: seed, Workers: 1}
+			if err := cfg.Validate(); err != nil {
+				return nil, err
+			}
+			ce = append(ce, cfg)
+		}
+		configs = append(configs, ce)
 	}
+	run, err := paired.New(configs, workers, dealChunk)
+	if err != nil {
+		return nil, err
+	}
+	r.run = run
 	return r, nil
+}
+
+// Close ends the tables' external bots.
+func (r *Runner) Close() { r.run.Close() }
+
+// scoreSink is one worker's sums.
+type scoreSink struct {
+	r   *Runner
+	out *Outcome
+	sc  []int64 // per entry: the focus scores of the current deal
+}
+
+func (s *scoreSink) Deal(d int64, res [][]*engine.Result) {
+	r, out, n := s.r, s.out, s.r.field.Players
+	for k, rs := range res {
+		w, sc, lost := 0, int64(0), int64(0)
+		if r.mirror[k] {
+			// n identical games: the focus wins in as many rotations as
+			// the game has winners, and loses in the rest if it has any;
+			// its scores are those of every seat.
+			g := rs[0]
+			w = bits.OnesCount32(g.Winners)
+			if w > 0 {
+				lost = int64(n - w)
+			}
+			if r.score.obj == Win {
+				sc = int64(w)
+			} else {
+				for seat := range n {
+					sc += r.score.score(g, seat)
+				}
+			}
+		} else {
+			for rot, g := range rs {
+				if g.Won(rot) {
+					w++
+				} else if g.Winners != 0 {
+					lost++
+				}
+				if r.score.obj != Win {
+					sc += r.score.score(g, rot)
+				}
+			}
+			if r.score.obj == Win {
+				sc = int64(w)
+			}
+		}
+		out.Wins[k] += int64(w)
+		out.Lost[k] += lost
+		out.LostUnits[k].Add(lost)
+		s.sc[k] = sc
+	}
+	tot, w0 := int64(0), s.sc[0]
+	for k, w := range s.sc {
+		out.Score[k] += w
+		out.Units[k].Add(w)
+		dd := w - w0
+		out.Diff[k].N++
+		out.Diff[k].Sum += dd
+		out.Diff[k].SumSq += dd * dd
+		tot += w
+	}
+	out.Total.Add(tot)
+	out.Deals++
 }
 
 // Play plays deals [lo, hi). When ctx is cancelled it stops after the
@@ -179,106 +235,23 @@ func (r *Runner) Play(ctx context.Context, lo, hi int64, progress func(games int
 	if hi <= lo {
 		return nil, fmt.Errorf("duplicate deals: empty range [%d, %d)", lo, hi)
 	}
-	var next, done atomic.Int64
-	next.Store(lo)
-	outs := make([]*Outcome, r.workers)
-	eg := errgroup.Group{}
 	n := r.field.Players
-	for w := range r.workers {
+	sinks := make([]paired.Sink, r.run.Workers())
+	outs := make([]*Outcome, len(sinks))
+	for w := range sinks {
 		outs[w] = newOutcome(len(r.entries), n)
-		eg.Go(func() error {
-			out, tables, buf := outs[w], r.tables[w], r.buf[w]
-			for ctx.Err() == nil {
-				a := next.Add(dealChunk) - dealChunk
-				if a >= hi {
-					return nil
-				}
-				b := min(a+dealChunk, hi)
-				games := int64(0)
-				for k, te := range tables {
-					scores := buf[k][:b-a]
-					for d := a; d < b; d++ {
-						w, sc := 0, int64(0)
-						if r.mirror[k] {
-							// n identical games: the focus wins in as many rotations as
-							// the game has winners, and loses in the rest if it has any;
-							// its scores are those of every seat.
-							res := te[0].Play(d)
-							w = bits.OnesCount32(res.Winners)
-							if w > 0 {
-								out.Lost[k] += int64(n - w)
-							}
-							if r.score.obj == Win {
-								sc = int64(w)
-							} else {
-								for seat := range n {
-									sc += r.score.score(res, seat)
-								}
-							}
-						} else {
-							for rot, t := range te {
-								res := t.Play(d)
-								if res.Won(rot) {
-									w++
-								} else if res.Winners != 0 {
-									out.Lost[k]++
-								}
-								if r.score.obj != Win {
-									sc += r.score.score(res, rot)
-								}
-							}
-							if r.score.obj == Win {
-								sc = int64(w)
-							}
-						}
-						out.Wins[k] += int64(w)
-						scores[d-a] = sc
-						games += int64(len(te))
-					}
-				}
-				for i := range b - a {
-					tot := int64(0)
-					w0 := buf[0][i]
-					for k := range tables {
-						w := buf[k][i]
-						out.Score[k] += w
-						out.Units[k].Add(w)
-						dd := w - w0
-						out.Diff[k].N++
-						out.Diff[k].Sum += dd
-						out.Diff[k].SumSq += dd * dd
-						tot += w
-					}
-					out.Total.Add(tot)
-				}
-				out.Deals += b - a
-				done.Add(games)
-			}
-			return ctx.Err()
-		})
+		sinks[w] = &scoreSink{r: r, out: outs[w], sc: make([]int64, len(r.entries))}
 	}
-	stop := make(chan struct{})
-	ticked := make(chan struct{})
-	go func() {
-		defer close(ticked)
-		if progress == nil {
-			<-stop
-			return
-		}
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				progress(done.Load())
-			}
-		}
-	}()
-	err := eg.Wait()
-	close(stop)
-	<-ticked
+	var done atomic.Int64
+	stop := func() {}
+	if progress != nil {
+		stop = sim.StartTicker(interval, func() { progress(done.Load()) })
+	}
+	_, err := r.run.Play(ctx, lo, hi, paired.Options{Sinks: sinks, Done: &done})
+	stop()
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, err
 	}

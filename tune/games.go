@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/sim"
 	"github.com/unosim/unosim/strategy"
 )
 
@@ -67,6 +68,7 @@ func (g *Games) Evaluate(ctx context.Context, gen int, points [][]float64) (Eval
 	if err != nil {
 		return Evaluation{}, err
 	}
+	defer r.Close()
 	lo := int64(gen) * g.Deals
 	out, err := r.Play(ctx, lo, lo+g.Deals, g.Progress, progressEvery)
 	if err != nil {
@@ -99,7 +101,9 @@ type Comparison struct {
 // Compare compares entry k of o with entry 0.
 func Compare(o *Outcome, k int) Comparison {
 	n := float64(o.Units[k].Per)
-	r := analysis.Paired{N: o.Diff[k].N, Sum: float64(o.Diff[k].Sum), SumSq: float64(o.Diff[k].SumSq)}.Test(0.95)
+	// The experiments' paired t-test (experiments.pairedTest): the same
+	// exact sums, the same function.
+	r := analysis.PairedSums(o.Diff[k].N, o.Diff[k].Sum, uint64(o.Diff[k].SumSq)).Test(sim.Confidence)
 	return Comparison{Games: o.Games, WinRate: o.WinRate(k), BaselineWinRate: o.WinRate(0), Score: o.Mean(k), BaselineScore: o.Mean(0),
 		Effect: r.Mean / n, CI: [2]float64{r.Lo / n, r.Hi / n}, P: r.P}
 }
@@ -111,6 +115,7 @@ func Confirm(ctx context.Context, f Field, baseline, tuned strategy.Spec, deals 
 	if err != nil {
 		return Comparison{}, err
 	}
+	defer r.Close()
 	out, err := r.Play(ctx, ConfirmFirstDeal, ConfirmFirstDeal+deals, progress, progressEvery)
 	if err != nil {
 		return Comparison{}, fmt.Errorf("confirmation: %w", err)

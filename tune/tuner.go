@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/sim"
 )
 
 // Evaluator scores the candidates of a generation: every candidate plays
@@ -227,7 +228,7 @@ func unitsCI(s Scores) (mean, lo, hi float64) {
 // UnitsCI is the Student t interval (95%) and test of the mean score per
 // game of independent units, scaled from the units' scores.
 func UnitsCI(s Scores) analysis.MeanCI {
-	r := analysis.Paired{N: s.N, Sum: float64(s.Sum), SumSq: float64(s.SumSq)}.Test(0.95)
+	r := analysis.PairedSums(s.N, s.Sum, uint64(s.SumSq)).Test(sim.Confidence)
 	p := float64(s.Per)
 	r.Mean, r.Lo, r.Hi, r.SD, r.SE = r.Mean/p, r.Lo/p, r.Hi/p, r.SD/p, r.SE/p
 	return r

@@ -70,6 +70,15 @@ type experimentJSON struct {
 	OneSample   int        `json:"one_sample_tests_per_cell"`
 	Warnings    []string   `json:"warnings"`
 	Description string     `json:"description"`
+	// A tournament file: its round robin instead of cells.
+	Tournament *tournamentJSON `json:"tournament,omitempty"`
+}
+
+type tournamentJSON struct {
+	Strategies []string         `json:"strategies"`
+	Players    []int            `json:"players"`
+	Pairs      int              `json:"pairs"`
+	GamesFor   map[string]int64 `json:"games_for,omitempty"` // games per pair at most, as declared
 }
 
 type cellJSON struct {
@@ -87,6 +96,19 @@ func describeExperiment(e *experiments.Experiment) experimentJSON {
 	j := experimentJSON{Source: e.Source, Name: e.File.Name, Valid: true, Hash: e.Hash, Games: e.File.Games, Seed: e.File.Seed,
 		Main: e.Main.String(), Axes: append([]string{}, e.Axes...), Cells: []cellJSON{}, Pairs: len(e.Pairs), OneSample: len(e.OneSample),
 		Warnings: append([]string{}, e.Warnings...), Description: strings.TrimSpace(e.File.Description)}
+	if t := e.Tour; t != nil {
+		tj := &tournamentJSON{Players: t.Players, Pairs: len(t.Strategies) * (len(t.Strategies) - 1) / 2}
+		for i, sp := range t.Strategies {
+			tj.Strategies = append(tj.Strategies, sp.String())
+			if t.GamesFor[i] > 0 {
+				if tj.GamesFor == nil {
+					tj.GamesFor = map[string]int64{}
+				}
+				tj.GamesFor[sp.String()] = t.GamesFor[i]
+			}
+		}
+		j.Tournament = tj
+	}
 	for _, c := range e.Cells {
 		cj := cellJSON{Index: c.Index, Label: c.Label, Coords: c.Coords, Players: c.Config.Players, Rules: c.Config.Options.Rules.String(),
 			Options: map[string]string{}, Seats: c.Config.Seats.String()}
@@ -117,6 +139,22 @@ func newExperimentValidateCmd(a *app) *cobra.Command {
 			warn(a, e.Warnings)
 			if asJSON {
 				return printJSON(a.stdout, describeExperiment(e))
+			}
+			if t := e.Tour; t != nil {
+				games := thousands(e.File.Games) + " games a pair"
+				if e.File.Games == 0 {
+					games = "games a pair not given (give --games to run it)"
+				}
+				fmt.Fprintf(a.stdout, "%s: valid; a tournament of %d strategies (%d pairs) at %s players, %s, seed %d\n",
+					e.Source, len(t.Strategies), len(t.Strategies)*(len(t.Strategies)-1)/2, joinInts(t.Players), games, e.File.Seed)
+				for i, sp := range t.Strategies {
+					cap := ""
+					if t.GamesFor[i] > 0 {
+						cap = fmt.Sprintf(" (at most %s games a pair)", thousands(t.GamesFor[i]))
+					}
+					fmt.Fprintf(a.stdout, "  strategy %d: %s%s\n", i+1, sp, cap)
+				}
+				return nil
 			}
 			games := thousands(e.File.Games) + " games per cell"
 			if e.File.Games == 0 {
@@ -201,6 +239,14 @@ in: save it, edit it and run it with 'unosim experiment run FILE'.`,
 	}
 }
 
+func joinInts(v []int) string {
+	var s []string
+	for _, x := range v {
+		s = append(s, fmt.Sprint(x))
+	}
+	return strings.Join(s, ", ")
+}
+
 func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n  ") }
 
 type experimentRunOptions struct {
@@ -243,6 +289,9 @@ differs; --force starts over.`,
 				return usageError{err}
 			}
 			warn(a, e.Warnings)
+			if e.Tour != nil {
+				return runTournamentExperiment(cmd, a, e, o)
+			}
 			if o.out == "" {
 				return usagef("experiment run needs --out DIR, the directory for the report")
 			}

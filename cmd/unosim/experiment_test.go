@@ -66,7 +66,7 @@ func TestExperimentRunValidateListMerge(t *testing.T) {
 	}
 	// A built-in by name, with --games and --seed overrides.
 	code, out, stderr = unosim(t, "experiment", "run", "strategy-tournament", "--games", "300", "--seed", "5", "--out", filepath.Join(dir, "st"), "--quiet")
-	if code != 0 || !strings.Contains(out, "heuristic vs random") || !strings.Contains(out, "300") {
+	if code != 0 || !strings.Contains(out, "round robin of 6 strategies, 2 players, 300 games a pair on duplicate deals (seed 5)") {
 		t.Fatalf("built-in: exit %d %q %q", code, out, stderr)
 	}
 }

@@ -211,6 +211,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		if err != nil {
 			return runtimeError{err}
 		}
+		defer r.Close()
 		out, err := r.Play(ctx, 0, deals, progress(0), time.Second)
 		if err != nil {
 			return interruptedOr(ctx, err)
@@ -224,6 +225,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		if err != nil {
 			return runtimeError{err}
 		}
+		defer r.Close()
 		// Check the test after every chunk of deals: fixed boundaries, so the
 		// decision does not depend on the worker count.
 		const batch = 64 // deals: one chunk of a worker

@@ -109,3 +109,27 @@ func TestParseSPRT(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchPinned: match's outputs are those of the binary before tune's
+// runner and the experiments' loop became one (package paired; commit
+// 5790513), for the same seed and flags, bit for bit, for any worker
+// count: the README's match rows and the strength runs stay reproducible.
+func TestMatchPinned(t *testing.T) {
+	for _, w := range []string{"1", "2"} {
+		m := matchJSON(t, "--strategy", "heuristic", "--vs", "random", "--players", "4", "--games", "4000", "--seed", "3", "--workers", w)
+		d := m["difference"].(map[string]any)
+		ci, dci := m["ci"].([]any), d["ci"].([]any)
+		got := []float64{m["games"].(float64), m["win_rate"].(float64), ci[0].(float64), ci[1].(float64),
+			d["baseline_win_rate"].(float64), d["effect"].(float64), dci[0].(float64), dci[1].(float64), d["p"].(float64)}
+		want := []float64{4000, 0.3305, 0.3168418788354437, 0.34415812116455635, 0.25, 0.0805, 0.06684187883544367, 0.09415812116455634, 3.9985726264576087e-29}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("workers %s: value %d is %v, want %v (all %v)", w, i, got[i], want[i], got)
+			}
+		}
+		m = matchJSON(t, "--strategy", "heuristic:bluff=0.3", "--vs", "heuristic", "--players", "2", "--games", "20000", "--seed", "2", "--sprt", "0.45:0.55", "--workers", w)
+		if m["decision"] != "H0" || m["games"].(float64) != 128 || m["win_rate"].(float64) != 0.4453125 || m["llr"].(float64) != -10.881214421252382 {
+			t.Errorf("workers %s: SPRT %v after %v games, win rate %v, LLR %v; want H0 after 128, 0.4453125, -10.881214421252382", w, m["decision"], m["games"], m["win_rate"], m["llr"])
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/sim"
 	"github.com/unosim/unosim/strategy"
 	"github.com/unosim/unosim/tune"
@@ -25,6 +28,7 @@ type tournamentOptions struct {
 	table      tableFlags
 	strategies []string
 	games      int64
+	gamesFor   []string
 	out        string
 }
 
@@ -39,10 +43,16 @@ a table of the other and half the reverse, and a game counts as a win of whichev
 its winner plays. The cross-table holds head-to-head win rates of decisive games with Wilson
 95% intervals; the ratings are Bradley-Terry maximum-likelihood strengths (Hunter's MM
 algorithm) on the Elo scale, centred at 0, with 95% intervals from the information matrix.
+Every strategy's win rate alone against a table of another (over all games; with 2 players,
+head to head) is tested against the fair share 1/players, with a 95% interval over deals.
+--games-for NAME=GAMES caps the games of every pair of a strategy (a pair plays the smaller cap
+of its two), so that an expensive player such as ismcts can take part.
 --out DIR receives tournament.json, the ratings plot (ratings.png, ratings.svg) and the
-cross-table as a heat map (crosstable.png, crosstable.svg).`,
+cross-table as a heat map (crosstable.png, crosstable.svg). A tournament experiment file
+('unosim experiment run strength') runs this code for several player counts, with a report.`,
 		Example: `  unosim tournament --strategy random --strategy heuristic --strategy heuristic:bluff=0.3
-  unosim tournament --strategy heuristic --strategy heuristic:threshold=0.5 --players 4 --games 100000 --out tour`,
+  unosim tournament --strategy heuristic --strategy heuristic:threshold=0.5 --players 4 --games 100000 --out tour
+  unosim tournament --strategy heuristic --strategy counter --strategy ismcts --games 2000 --games-for ismcts=20`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTournament(cmd.Context(), a, o) },
 	}
@@ -50,6 +60,7 @@ cross-table as a heat map (crosstable.png, crosstable.svg).`,
 	o.table.register(fs, 2)
 	fs.StringArrayVar(&o.strategies, "strategy", nil, "a strategy NAME[:KEY=VALUE,...] (at least two)")
 	fs.Int64Var(&o.games, "games", 20_000, "games per pair of strategies")
+	fs.StringArrayVar(&o.gamesFor, "games-for", nil, "STRATEGY=GAMES: at most GAMES per pair for this strategy (a spec, or a name for all of that name; repeatable)")
 	fs.StringVar(&o.out, "out", "", "write tournament.json and the ratings plot into this new directory")
 	return cmd
 }
@@ -68,16 +79,115 @@ type rating struct {
 	CI       [2]float64 `json:"ci"`
 }
 
+// aloneRate is a strategy alone against a table of another.
+type aloneRate struct {
+	Strategy  string     `json:"strategy"`
+	Table     string     `json:"table"` // in every other seat
+	Games     int64      `json:"games"`
+	Wins      int64      `json:"wins"`
+	WinRate   float64    `json:"win_rate"` // over all games
+	CI        [2]float64 `json:"ci"`       // 95%, Student t over deals
+	FairShare float64    `json:"fair_share"`
+	P         *float64   `json:"p"` // the t test against the fair share; null when untestable
+}
+
 type tournamentResult struct {
-	Strategies   []string `json:"strategies"`
-	Players      int      `json:"players"`
-	GamesPerPair int64    `json:"games_per_pair"`
-	Seed         uint64   `json:"seed"`
-	Rules        string   `json:"rules"`
-	Options      []string `json:"options"`
-	CrossTable   [][]h2h  `json:"cross_table"` // [row][column]
-	Ratings      []rating `json:"ratings"`     // in the order of Strategies; empty when not estimable
-	RatingsError string   `json:"ratings_error,omitempty"`
+	Strategies   []string         `json:"strategies"`
+	Players      int              `json:"players"`
+	GamesPerPair int64            `json:"games_per_pair"`
+	GamesFor     map[string]int64 `json:"games_for,omitempty"` // strategies with a cap: their games per pair at most
+	Seed         uint64           `json:"seed"`
+	Rules        string           `json:"rules"`
+	Options      []string         `json:"options"`
+	CrossTable   [][]h2h          `json:"cross_table"` // [row][column]
+	Ratings      []rating         `json:"ratings"`     // in the order of Strategies; empty when not estimable
+	RatingsError string           `json:"ratings_error,omitempty"`
+	AloneVsTable []aloneRate      `json:"alone_vs_table"`
+}
+
+// newTournament is the round robin of specs at n players with games per
+// pair (caps[i] > 0: at most caps[i] for strategy i) as whole deals, and
+// the head of its result.
+func newTournament(opts engine.Options, n int, specs []strategy.Spec, games int64, caps []int64, seed uint64, workers int) (*tune.Tournament, tournamentResult) {
+	tr := &tune.Tournament{Options: opts, Players: n, Strategies: specs, Seed: seed, Workers: workers}
+	dirs := int64(tr.Directions())
+	tr.Deals = dealsFor(games/dirs, n)
+	res := tournamentResult{Players: n, GamesPerPair: tr.Deals * int64(n) * dirs, Seed: seed, Rules: opts.Rules.String()}
+	for _, v := range opts.Values() {
+		res.Options = append(res.Options, v[0]+"="+v[1])
+	}
+	for i, s := range specs {
+		res.Strategies = append(res.Strategies, s.String())
+		if i < len(caps) && caps[i] > 0 {
+			tr.DealsFor = append(tr.DealsFor, dealsFor(caps[i]/dirs, n))
+			if res.GamesFor == nil {
+				res.GamesFor = map[string]int64{}
+			}
+			res.GamesFor[s.String()] = tr.DealsFor[i] * int64(n) * dirs
+		} else {
+			tr.DealsFor = append(tr.DealsFor, 0)
+		}
+	}
+	return tr, res
+}
+
+// fill computes the cross-table, the ratings and the alone-against-a-table
+// rates from the matches.
+func (res *tournamentResult) fill(matches []tune.Match) {
+	k := len(res.Strategies)
+	beat := tune.Beat(k, matches)
+	res.CrossTable = make([][]h2h, k)
+	for i := range k {
+		res.CrossTable[i] = make([]h2h, k)
+		for j := range k {
+			c := h2h{Wins: beat[i][j], Losses: beat[j][i]}
+			if i != j && c.Wins+c.Losses > 0 {
+				wr := float64(c.Wins) / float64(c.Wins+c.Losses)
+				c.WinRate = &wr
+				c.CI[0], c.CI[1] = analysis.Wilson(c.Wins, c.Wins+c.Losses, 0.95)
+			}
+			res.CrossTable[i][j] = c
+		}
+	}
+	res.Ratings, res.RatingsError = nil, ""
+	if bt, err := tune.BradleyTerry(beat); err != nil {
+		res.RatingsError = err.Error()
+	} else {
+		for i := range k {
+			res.Ratings = append(res.Ratings, rating{Strategy: res.Strategies[i], Elo: bt.Elo[i], CI: [2]float64{bt.Lo[i], bt.Hi[i]}})
+		}
+	}
+	res.AloneVsTable = []aloneRate{}
+	for _, x := range tune.Alone(res.Players, matches) {
+		res.AloneVsTable = append(res.AloneVsTable, aloneRate{Strategy: res.Strategies[x.Alone], Table: res.Strategies[x.Table], Games: x.Games, Wins: x.Wins,
+			WinRate: x.WinRate, CI: x.CI, FairShare: x.Fair, P: fptr(x.P)})
+	}
+}
+
+// parseGamesFor reads --games-for STRATEGY=GAMES into caps per strategy.
+func parseGamesFor(flags []string, specs []strategy.Spec) ([]int64, error) {
+	caps := make([]int64, len(specs))
+	for _, f := range flags {
+		key, v, ok := strings.Cut(f, "=")
+		g, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if !ok || err != nil || g < 1 {
+			return nil, usagef("--games-for %q: want STRATEGY=GAMES, a strategy of the tournament and at least 1 game, e.g. ismcts=20000", f)
+		}
+		named := tune.Named(specs, key)
+		if len(named) == 0 {
+			var names []string
+			for _, s := range specs {
+				names = append(names, s.String())
+			}
+			return nil, usagef("--games-for %q: %s is none of the tournament's strategies (%s)", f, key, strings.Join(names, ", "))
+		}
+		for _, i := range named {
+			if caps[i] == 0 || g < caps[i] {
+				caps[i] = g
+			}
+		}
+	}
+	return caps, nil
 }
 
 func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
@@ -105,16 +215,16 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 	if o.games < int64(n) {
 		return usagef("--games %d: want at least one deal per pair, %d games (a deal is one game per seat)", o.games, n)
 	}
-	k := len(specs)
-	tr := &tune.Tournament{Options: opts, Players: n, Strategies: specs, Seed: o.table.seed, Workers: o.table.workers}
-	tr.Deals = dealsFor(o.games/int64(tr.Directions()), n)
-	res := tournamentResult{Players: n, GamesPerPair: tr.Deals * int64(n) * int64(tr.Directions()), Seed: o.table.seed, Rules: opts.Rules.String()}
-	for _, v := range opts.Values() {
-		res.Options = append(res.Options, v[0]+"="+v[1])
+	caps, err := parseGamesFor(o.gamesFor, specs)
+	if err != nil {
+		return err
 	}
-	for _, s := range specs {
-		res.Strategies = append(res.Strategies, s.String())
+	for i, c := range caps {
+		if c > 0 && c < int64(n) {
+			return usagef("--games-for %s=%d: want at least one deal, %d games (a deal is one game per seat)", specs[i], c, n)
+		}
 	}
+	tr, res := newTournament(opts, n, specs, o.games, caps, o.table.seed, o.table.workers)
 	if o.out != "" {
 		// An existing directory holding the same tournament is complete: it
 		// is reported again; any other is refused.
@@ -145,33 +255,21 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 		total := tr.Games()
 		tr.Progress = func(done int64) { prog.update(done, total, time.Since(start)) }
 	}
-	beat, err := tr.Play(ctx)
+	matches, err := tr.Play(ctx)
 	if err != nil {
 		return interruptedOr(ctx, err)
 	}
 	prog.finish(true)
-	res.CrossTable = make([][]h2h, k)
-	for i := range k {
-		res.CrossTable[i] = make([]h2h, k)
-		for j := range k {
-			c := h2h{Wins: beat[i][j], Losses: beat[j][i]}
-			if i != j && c.Wins+c.Losses > 0 {
-				wr := float64(c.Wins) / float64(c.Wins+c.Losses)
-				c.WinRate = &wr
-				c.CI[0], c.CI[1] = analysis.Wilson(c.Wins, c.Wins+c.Losses, 0.95)
-			}
-			res.CrossTable[i][j] = c
-		}
-	}
-	if bt, err := tune.BradleyTerry(beat); err != nil {
-		res.RatingsError = err.Error()
-	} else {
-		for i := range k {
-			res.Ratings = append(res.Ratings, rating{Strategy: res.Strategies[i], Elo: bt.Elo[i], CI: [2]float64{bt.Lo[i], bt.Hi[i]}})
-		}
-	}
+	res.fill(matches)
 	if o.out != "" {
-		if err := writeTournament(o.out, &res); err != nil {
+		if err := writeTournamentPlots(o.out, "", &res, analysis.SaveOptions{}); err != nil {
+			return runtimeError{err}
+		}
+		data, err := json.MarshalIndent(&res, "", "  ")
+		if err != nil {
+			return runtimeError{err}
+		}
+		if err := sim.WriteFileAtomic(filepath.Join(o.out, "tournament.json"), append(data, '\n')); err != nil {
 			return runtimeError{err}
 		}
 	}
@@ -185,14 +283,12 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 // sameTournament reports whether two results are of the same run.
 func sameTournament(a, b *tournamentResult) bool {
 	return slices.Equal(a.Strategies, b.Strategies) && a.Players == b.Players && a.GamesPerPair == b.GamesPerPair &&
-		a.Seed == b.Seed && a.Rules == b.Rules && slices.Equal(a.Options, b.Options)
+		a.Seed == b.Seed && a.Rules == b.Rules && slices.Equal(a.Options, b.Options) && fmt.Sprint(a.GamesFor) == fmt.Sprint(b.GamesFor)
 }
 
-func writeTournament(dir string, r *tournamentResult) error {
-	data, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
+// writeTournamentPlots writes the ratings plot and the cross-table heat map
+// as ratings{suffix} and crosstable{suffix}.
+func writeTournamentPlots(dir, suffix string, r *tournamentResult, so analysis.SaveOptions) error {
 	if len(r.Ratings) > 0 {
 		var labels []string
 		var est, lo, hi []float64
@@ -204,7 +300,7 @@ func writeTournament(dir string, r *tournamentResult) error {
 		if err != nil {
 			return err
 		}
-		if err := analysis.SavePlot(p, dir, "ratings", 16*vg.Centimeter, 10*vg.Centimeter); err != nil {
+		if err := analysis.SaveFigure(p, dir, "ratings"+suffix, 16*vg.Centimeter, 10*vg.Centimeter, so); err != nil {
 			return err
 		}
 	}
@@ -225,14 +321,25 @@ func writeTournament(dir string, r *tournamentResult) error {
 	if err != nil {
 		return err
 	}
-	if err := analysis.SavePlot(p, dir, "crosstable", 16*vg.Centimeter, 12*vg.Centimeter); err != nil {
-		return err
+	return analysis.SaveFigure(p, dir, "crosstable"+suffix, 16*vg.Centimeter, 12*vg.Centimeter, so)
+}
+
+// aloneTitle says what the alone-against-a-table rates are.
+func aloneTitle(players int) string {
+	if players == 2 {
+		return "win rate head to head over all games (fair share 50%; 95% t interval over deals):"
 	}
-	return sim.WriteFileAtomic(filepath.Join(dir, "tournament.json"), append(data, '\n'))
+	return fmt.Sprintf("win rate alone against a table of %d of the other, over all games (fair share 1/%d; 95%% t interval over deals):", players-1, players)
 }
 
 func printTournament(w io.Writer, r *tournamentResult) {
-	fmt.Fprintf(w, "round robin of %d strategies, %d players, %s games a pair on duplicate deals (seed %d)\n\n", len(r.Strategies), r.Players, thousands(r.GamesPerPair), r.Seed)
+	fmt.Fprintf(w, "round robin of %d strategies, %d players, %s games a pair on duplicate deals (seed %d)\n", len(r.Strategies), r.Players, thousands(r.GamesPerPair), r.Seed)
+	for _, s := range r.Strategies {
+		if g, ok := r.GamesFor[s]; ok {
+			fmt.Fprintf(w, "  %s: at most %s games a pair\n", s, thousands(g))
+		}
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "head-to-head win rate of the row against the column (decisive games, 95% Wilson interval):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "\t")
@@ -254,6 +361,19 @@ func printTournament(w io.Writer, r *tournamentResult) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
+	if len(r.AloneVsTable) > 0 {
+		fmt.Fprintln(w, aloneTitle(r.Players))
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, x := range r.AloneVsTable {
+			p := "p = " + pvalue(x.P)
+			if strings.HasPrefix(pvalue(x.P), "<") {
+				p = "p " + pvalue(x.P)
+			}
+			fmt.Fprintf(tw, "%s\tvs %s\t%.4f [%.4f, %.4f]\t%s\n", x.Strategy, x.Table, x.WinRate, x.CI[0], x.CI[1], p)
+		}
+		tw.Flush()
+		fmt.Fprintln(w)
+	}
 	if r.RatingsError != "" {
 		fmt.Fprintf(w, "ratings: %s\n", r.RatingsError)
 		return

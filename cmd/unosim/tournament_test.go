@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/unosim/unosim/tune"
 )
 
 // TestTournamentTwo: with two strategies the Bradley-Terry Elo difference
@@ -70,6 +72,115 @@ func TestTournamentBadInput(t *testing.T) {
 		code, _, stderr := unosim(t, c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 with %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+const tinyTournament = `name: tiny-tournament
+description: three strategies at 2 and 3 players
+seed: 3
+games: 600
+tournament:
+  strategies: [random, heuristic, counter]
+  players: [2, 3]
+  games-for: {counter: 300}
+`
+
+// TestTournamentExperiment: a tournament file runs the tournament code for
+// each player count: its results are those of 'unosim tournament' with
+// the same flags; report.md gives the answer (ratings order) first; a
+// rerun is complete; a checkpoint of some matches resumes to the same
+// record; a different run in the directory is refused; flags a tournament
+// does not take are refused with the reason.
+func TestTournamentExperiment(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "t.yaml")
+	os.WriteFile(file, []byte(tinyTournament), 0o644)
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := unosim(t, "experiment", "run", file, "--out", out, "--quiet", "--no-plots")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rec tournamentRecord
+	data, _ := os.ReadFile(filepath.Join(out, "tournament.json"))
+	if err := json.Unmarshal(data, &rec); err != nil || !rec.Complete || len(rec.Tournaments) != 2 {
+		t.Fatalf("record: %v, complete %v, %d tournaments", err, rec.Complete, len(rec.Tournaments))
+	}
+	for i, n := range []string{"2", "3"} {
+		code, js, stderr := unosim(t, "tournament", "--strategy", "random", "--strategy", "heuristic", "--strategy", "counter", "--players", n,
+			"--games", "600", "--games-for", "counter=300", "--seed", "3", "--json", "--quiet")
+		if code != 0 {
+			t.Fatalf("tournament: exit %d %s", code, stderr)
+		}
+		a, _ := json.Marshal(rec.Tournaments[i])
+		var direct tournamentResult
+		json.Unmarshal([]byte(js), &direct)
+		b, _ := json.Marshal(direct)
+		if string(a) != string(b) {
+			t.Errorf("%s players: the experiment's result differs from unosim tournament's:\n%s\n%s", n, a, b)
+		}
+	}
+	if r := rec.Tournaments[1]; len(r.AloneVsTable) != 6 || r.AloneVsTable[0].FairShare != 1.0/3 || r.GamesFor["counter"] != 300 {
+		t.Errorf("3 players: %d alone rates, fair share %v, games-for %v", len(r.AloneVsTable), r.AloneVsTable[0].FairShare, r.GamesFor)
+	}
+	report, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	rep := string(report)
+	ans := strings.Index(rep, "## Answer")
+	if ans < 0 || ans > strings.Index(rep, "## 2 players") || !strings.Contains(rep, "- **3 players**: `") || !strings.Contains(rep, "| counter | 2 × random |") {
+		t.Errorf("report.md:\n%s", rep)
+	}
+	if !strings.Contains(stdout, "report: ") {
+		t.Errorf("stdout: %s", stdout)
+	}
+	// Again: complete, the same report.
+	code, _, stderr = unosim(t, "experiment", "run", file, "--out", out, "--quiet", "--no-plots")
+	if code != 0 || !strings.Contains(stderr, "already complete") {
+		t.Errorf("rerun: exit %d %s", code, stderr)
+	}
+	// A checkpoint of the first three matches resumes to the same record.
+	cp := rec
+	cp.Complete, cp.Tournaments = false, nil
+	cp.Matches = [][]tune.Match{rec.Matches[0][:2], rec.Matches[1][:1]}
+	part := filepath.Join(dir, "part")
+	os.MkdirAll(part, 0o755)
+	data, _ = json.Marshal(cp)
+	os.WriteFile(filepath.Join(part, "tournament.json"), data, 0o644)
+	code, _, stderr = unosim(t, "experiment", "run", file, "--out", part, "--quiet", "--no-plots")
+	if code != 0 || !strings.Contains(stderr, "resuming") {
+		t.Fatalf("resume: exit %d %s", code, stderr)
+	}
+	var res tournamentRecord
+	data, _ = os.ReadFile(filepath.Join(part, "tournament.json"))
+	json.Unmarshal(data, &res)
+	a, _ := json.Marshal(res.Tournaments)
+	b, _ := json.Marshal(rec.Tournaments)
+	if string(a) != string(b) {
+		t.Errorf("resumed results differ:\n%s\n%s", a, b)
+	}
+	// Another seed into the same directory: refused; --force starts over.
+	code, _, stderr = unosim(t, "experiment", "run", file, "--out", out, "--quiet", "--no-plots", "--seed", "4")
+	if code != 2 || !strings.Contains(stderr, "seed 3, this run 4") {
+		t.Errorf("other seed: exit %d %s", code, stderr)
+	}
+	code, _, stderr = unosim(t, "experiment", "run", file, "--out", out, "--quiet", "--no-plots", "--seed", "4", "--force")
+	if code != 0 {
+		t.Errorf("--force: exit %d %s", code, stderr)
+	}
+	for _, f := range []string{"--shard=0/2", "--ci-width=0.1"} {
+		code, _, stderr = unosim(t, "experiment", "run", file, "--out", filepath.Join(dir, "x"), "--quiet", f)
+		if code != 2 || !strings.Contains(stderr, "declares a tournament") {
+			t.Errorf("%s: exit %d %s", f, code, stderr)
+		}
+	}
+	// Bad --games-for on unosim tournament.
+	for _, c := range []struct{ flag, want string }{
+		{"ismcts=10", "ismcts is none of the tournament's strategies (random, heuristic)"},
+		{"random", "want STRATEGY=GAMES"},
+		{"random=0", "want STRATEGY=GAMES"},
+	} {
+		code, _, stderr := unosim(t, "tournament", "--strategy", "random", "--strategy", "heuristic", "--games-for", c.flag, "--quiet")
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("--games-for %s: exit %d %s", c.flag, code, stderr)
 		}
 	}
 }
