@@ -72,6 +72,14 @@ func (h *Hand) Instances(kinds uint64) (cards, held int) {
 // uniform x it is a uniformly random card of those kinds; x below the number
 // of kinds held gives the x-th kind held.
 func (h *Hand) Instance(kinds uint64, x int) Card {
+	if m := kinds & h.atLeast[0]; x < bits.OnesCount64(m) {
+		return Card(nthBit(m, x)) // a first copy: the common case, inlined
+	}
+	return h.laterInstance(kinds, x)
+}
+
+// laterInstance is Instance for x past the first copies.
+func (h *Hand) laterInstance(kinds uint64, x int) Card {
 	for _, level := range h.atLeast {
 		m := kinds & level
 		if c := bits.OnesCount64(m); x >= c {
@@ -162,10 +170,7 @@ func (v HandView) String() string { return v.h.String() }
 // other call.
 func nthBit(m uint64, x int) int {
 	if x >= 4 {
-		for ; x > 0; x-- {
-			m &= m - 1
-		}
-		return bits.TrailingZeros64(m)
+		return nthBitLoop(m, x)
 	}
 	m1 := m & (m - 1)
 	m2 := m1 & (m1 - 1)
@@ -175,6 +180,13 @@ func nthBit(m uint64, x int) int {
 	}
 	if x&2 != 0 {
 		m = m2
+	}
+	return bits.TrailingZeros64(m)
+}
+
+func nthBitLoop(m uint64, x int) int {
+	for ; x > 0; x-- {
+		m &= m - 1
 	}
 	return bits.TrailingZeros64(m)
 }

@@ -91,6 +91,10 @@ func (s *State) playNamed(p int, k Card, ref Color, below Card, legal bool) bool
 		s.mid = midPlay
 		return false
 	}
+	if cardSymbol[k] <= Nine && !s.t.opts.SevenZero {
+		s.current = s.nextOf(p) // a number card, most plays: no call to effect
+		return true
+	}
 	return s.effect(p, k, ref, below, legal)
 }
 
