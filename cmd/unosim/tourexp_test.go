@@ -157,6 +157,21 @@ func (c *interruptAfterFirstCheckpoint) Err() error {
 	return c.Context.Err()
 }
 
+// The replay of the match under way is documented where a user looks:
+// experiment run --help and the README.
+func TestTournamentInterruptDocumented(t *testing.T) {
+	help, _ := mustRun(t, 0, "experiment", "run", "--help")
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for where, text := range map[string]string{"experiment run --help": help, "README.md": strings.Join(strings.Fields(string(readme)), " ")} {
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), "the match under way is played again") {
+			t.Errorf("%s does not say that an interrupted tournament plays the match under way again", where)
+		}
+	}
+}
+
 // An interrupted tournament (SIGINT) exits 130 and leaves tournament.json
 // valid, marked incomplete, with the matches played and no results and no
 // report.md; a rerun plays the rest, the match under way again from its
