@@ -109,6 +109,11 @@ func runTournamentExperiment(cmd *cobra.Command, a *app, e *experiments.Experime
 				return usagef("output directory %s: its checkpoint cannot be resumed: %v; --force starts over", o.out, err)
 			}
 		}
+		if prior.Complete && len(prior.Tournaments) != len(prior.Players) {
+			// A record edited or written by another build: never a report
+			// of nothing.
+			return usagef("output directory %s: tournament.json says complete but holds %d results for %d player counts; --force starts over", o.out, len(prior.Tournaments), len(prior.Players))
+		}
 		if prior.Complete {
 			fmt.Fprintf(a.stderr, "unosim: %s is already complete; nothing to do\n", o.out)
 			if !fileExists(filepath.Join(o.out, "report.md")) {

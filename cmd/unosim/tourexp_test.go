@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/unosim/unosim/analysis"
+	"github.com/unosim/unosim/tune"
 )
 
 // readTournamentRecord reads out/tournament.json; it fails the test when
@@ -113,9 +114,30 @@ func TestTournamentProgressJSON(t *testing.T) {
 	os.WriteFile(file, []byte(tinyTournament), 0o644)
 	out := filepath.Join(dir, "out")
 	_, stderr := mustRun(t, 0, "experiment", "run", file, "--out", out, "--no-plots", "--progress", "json", "--progress-every", "1ms", "--workers", "1")
+	checkTournamentProgress(t, stderr, out, 0)
+	// Resumed from a checkpoint of the first two 2-player matches (600 +
+	// 300 games): they count as done, the total stays the same.
+	rec := readTournamentRecord(t, out)
+	rec.Complete, rec.Tournaments = false, nil
+	rec.Matches = [][]tune.Match{rec.Matches[0][:2], nil}
+	part := filepath.Join(dir, "part")
+	os.MkdirAll(part, 0o755)
+	data, _ := json.Marshal(rec)
+	os.WriteFile(filepath.Join(part, "tournament.json"), data, 0o644)
+	_, stderr = mustRun(t, 0, "experiment", "run", file, "--out", part, "--no-plots", "--progress", "json", "--progress-every", "1ms", "--workers", "1")
+	checkTournamentProgress(t, stderr, part, 900)
+}
+
+// checkTournamentProgress checks the --progress json lines of a run of
+// tinyTournament into out that resumed a checkpoint of prior games.
+func checkTournamentProgress(t *testing.T, stderr, out string, prior float64) {
+	t.Helper()
 	n := 0
 	sc := bufio.NewScanner(strings.NewReader(stderr))
 	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "unosim: resuming") {
+			continue
+		}
 		var l map[string]any
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			t.Fatalf("not a JSON line: %q", sc.Text())
@@ -131,7 +153,7 @@ func TestTournamentProgressJSON(t *testing.T) {
 		if got := l["games_total"].(float64); got != 2400 {
 			t.Errorf("games_total %v, want 2400", got)
 		}
-		if l["games_done"].(float64) > l["games_total"].(float64) || l["shard"] != "0/1" || l["out"] != out {
+		if done := l["games_done"].(float64); done < prior || done > l["games_total"].(float64) || l["shard"] != "0/1" || l["out"] != out {
 			t.Errorf("line %q", sc.Text())
 		}
 		n++
@@ -194,6 +216,16 @@ func TestTournamentInterrupted(t *testing.T) {
 	}
 	if fileExists(filepath.Join(out, "report.md")) {
 		t.Error("an interrupted tournament wrote report.md")
+	}
+	// A record that says complete without results (edited by hand) is
+	// refused, never reported as nothing.
+	bad := filepath.Join(dir, "bad")
+	os.MkdirAll(bad, 0o755)
+	rec.Complete = true
+	data, _ := json.Marshal(rec)
+	os.WriteFile(filepath.Join(bad, "tournament.json"), data, 0o644)
+	if code, _, stderr := unosim(t, "experiment", "run", file, "--out", bad, "--quiet", "--no-plots"); code != 2 || !strings.Contains(stderr, "says complete but holds 0 results for 2 player counts") {
+		t.Errorf("complete without results: exit %d %s", code, stderr)
 	}
 	code, _, stderr = unosim(t, "experiment", "run", file, "--out", out, "--quiet", "--no-plots")
 	if code != 0 || !strings.Contains(stderr, "resuming") {
