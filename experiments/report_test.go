@@ -88,7 +88,7 @@ func TestPlotsReadable(t *testing.T) {
 				t.Fatal(err)
 			}
 			if e, err := Parse(b.Name, text); err == nil && e.Tour != nil {
-				t.Skip("a tournament: its plots are the tournament's (cmd/unosim's tests)")
+				t.Skip("a tournament: its plots are checked by cmd/unosim TestTournamentPlotsReadable")
 			}
 			r := runSmall(t, string(text), 60)
 			jobs := r.plotJobs(r.Tests())

@@ -60,12 +60,48 @@ func TestRunnerAgainstSimulate(t *testing.T) {
 		if out.Wins[k] != want || out.Lost[k] != lost {
 			t.Errorf("entry %s: %d wins, %d lost; simulate %d, %d", e, out.Wins[k], out.Lost[k], want, lost)
 		}
+		// The per-deal sums are the entry's own (under Win, scores are wins).
+		if out.Units[k].Sum != want || out.LostUnits[k].Sum != lost || out.Units[k].N != deals || out.LostUnits[k].N != deals {
+			t.Errorf("entry %s: per-deal sums %+v, lost %+v; simulate %d wins, %d lost over %d deals", e, out.Units[k], out.LostUnits[k], want, lost, deals)
+		}
 	}
 	if out.Deals != deals || out.Games != deals*players || out.Units[0].N != deals || out.Total.N != deals {
 		t.Errorf("counts: %d deals, %d games, %d units, %d totals", out.Deals, out.Games, out.Units[0].N, out.Total.N)
 	}
 	if out.Diff[1].Sum != out.Wins[1]-out.Wins[0] || out.Diff[0] != (Paired{N: deals}) {
 		t.Errorf("paired sums %+v for wins %v", out.Diff, out.Wins)
+	}
+}
+
+// TestRunnerSeatsOfDistinctOpponents: with opponents that differ, the
+// focus in seat r has Opponents[j] in seat (r+1+j) mod 3, the line-ups
+// written out here by hand; each rotation's focus wins equal sim.Simulate's
+// seat wins of that line-up in fixed seats, on the same deals.
+func TestRunnerSeatsOfDistinctOpponents(t *testing.T) {
+	const deals, seed = 200, 8
+	e, o0, o1 := strategy.MustParse("heuristic"), strategy.MustParse("random"), strategy.MustParse("counter")
+	f := Field{Options: engine.DefaultOptions(engine.Classic), Players: 3, Opponents: []strategy.Spec{o0, o1}}
+	lineUps := [3][]strategy.Spec{{e, o0, o1}, {o1, e, o0}, {o0, o1, e}}
+	want := int64(0)
+	for rot, lu := range lineUps {
+		cfg := &sim.Config{Options: f.Options, Players: 3, LineUp: lu, Seats: sim.FixedSeats, Games: deals, Seed: seed}
+		run, err := sim.Simulate(context.Background(), cfg, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += run.Stats.WinsBySeat[rot]
+	}
+	r, err := NewRunner(f, []strategy.Spec{e}, seed, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	out, err := r.Play(context.Background(), 0, deals, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Wins[0] != want {
+		t.Errorf("focus wins %d, simulate of the line-ups %d", out.Wins[0], want)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/unosim/unosim/analysis"
 	"github.com/unosim/unosim/engine"
@@ -32,8 +33,10 @@ type Tournament struct {
 	DealsFor []int64
 	Seed     uint64
 	Workers  int
-	// Progress (may be nil) gets the games done so far of Games().
+	// Progress (may be nil) gets the games done so far of Games(), about
+	// every Interval (0: a second).
 	Progress func(done int64)
+	Interval time.Duration
 	// Done are matches already played (a checkpoint): Play skips them.
 	Done []Match
 	// OnMatch (may be nil) is given every match when it is played; an
@@ -142,7 +145,11 @@ func (t *Tournament) match(ctx context.Context, focus, opp int, done int64) (Mat
 		progress = func(g int64) { t.Progress(done + g) }
 	}
 	deals := t.PairDeals(focus, opp)
-	out, err := r.Play(ctx, 0, deals, progress, progressEvery)
+	every := t.Interval
+	if every <= 0 {
+		every = progressEvery
+	}
+	out, err := r.Play(ctx, 0, deals, progress, every)
 	if err != nil {
 		return Match{}, err
 	}

@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/unosim/unosim/engine"
@@ -179,11 +180,33 @@ func TestTournamentBudgetsAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	if played != 4 || len(rest) != 6 {
-		t.Errorf("resumed: %d played, %d in all", played, len(rest))
+		t.Fatalf("resumed: %d played, %d in all", played, len(rest))
 	}
 	for i := range whole {
 		if rest[i] != whole[i] {
 			t.Errorf("match %d: resumed %+v, whole %+v", i, rest[i], whole[i])
+		}
+	}
+	// Any subset as the checkpoint, not only both directions of a pair:
+	// each match is played exactly once, and every match is the whole
+	// run's.
+	for _, done := range [][]Match{whole[:1], whole[1:2], whole[:3], {whole[3], whole[0]}, whole} {
+		tr := mk()
+		tr.Done = done
+		all, err := tr.Play(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all) != len(whole) {
+			t.Errorf("resumed from %d matches: %d in all, want %d", len(done), len(all), len(whole))
+			continue
+		}
+		seen := map[[2]int]bool{}
+		for _, m := range all {
+			if !slices.Contains(whole, m) || seen[[2]int{m.Alone, m.Table}] {
+				t.Errorf("resumed from %d matches: %+v is not the whole run's, or played twice", len(done), m)
+			}
+			seen[[2]int{m.Alone, m.Table}] = true
 		}
 	}
 	if err := tr.CheckMatches(whole); err != nil {

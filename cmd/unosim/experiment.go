@@ -277,7 +277,13 @@ A checkpoint (stats.json, marked incomplete) is written every --checkpoint-every
 is stopped (SIGTERM, Ctrl-C); rerunning the same command with the same --out resumes it and plays
 only the missing games, with the result of an uninterrupted run. A finished directory is left as
 it is ("already complete", exit 0); one holding another run is refused (exit 2) with what
-differs; --force starts over.`,
+differs; --force starts over.
+
+A tournament file (tournament: instead of grids:, e.g. the built-in strength) plays its round
+robin instead and writes tournament.json, plots/ and report.md. Its checkpoint is tournament.json,
+rewritten after every match and marked incomplete until the end: an interrupted tournament
+resumes from its last finished match, and the match under way is played again from its first
+deal. It takes no --shard, --ci-width, --records or --checkpoint-every.`,
 		Example: `  unosim experiment run house-rules --out results/house-rules --games 20000
   unosim experiment run my-experiment.yaml --out results/mine --ci-width 0.2
   unosim experiment run player-count --games 1000000 --shard 0/4 --out results/pc-0`,

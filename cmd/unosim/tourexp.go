@@ -109,6 +109,11 @@ func runTournamentExperiment(cmd *cobra.Command, a *app, e *experiments.Experime
 				return usagef("output directory %s: its checkpoint cannot be resumed: %v; --force starts over", o.out, err)
 			}
 		}
+		if prior.Complete && len(prior.Tournaments) != len(prior.Players) {
+			// A record edited or written by another build: never a report
+			// of nothing.
+			return usagef("output directory %s: tournament.json says complete but holds %d results for %d player counts; --force starts over", o.out, len(prior.Tournaments), len(prior.Players))
+		}
 		if prior.Complete {
 			fmt.Fprintf(a.stderr, "unosim: %s is already complete; nothing to do\n", o.out)
 			if !fileExists(filepath.Join(o.out, "report.md")) {
@@ -137,7 +142,11 @@ func runTournamentExperiment(cmd *cobra.Command, a *app, e *experiments.Experime
 			done += m.Deals * int64(tr.Players)
 		}
 	}
-	prog := newProgressPrinter(a.stderr, a.stderrIsTTY)
+	// Progress as a grid experiment's (--progress auto, json or none):
+	// games over every player count, a checkpoint's counted as done.
+	before := done
+	progress, interval := o.run.progressFrom(a, sim.Shard{}.String(), o.out, before, 5*time.Second)
+	defer o.run.finish(false)
 	start := time.Now()
 	ctx := cmd.Context()
 	if ctx == nil {
@@ -145,25 +154,26 @@ func runTournamentExperiment(cmd *cobra.Command, a *app, e *experiments.Experime
 	}
 	for i, tr := range tours {
 		tr.Done = rec.Matches[i]
-		base := done
-		if !o.quiet && o.run.progressMode != "none" {
-			tr.Progress = func(g int64) { prog.update(base+g-played(tr), total, time.Since(start)) }
+		base := done - before // games of this session before this player count
+		if progress != nil {
+			tr.Interval = interval
+			tr.Progress = func(g int64) { progress(base+g-played(tr), total-before, time.Since(start)) }
 		}
 		tr.OnMatch = func(m tune.Match) error {
 			rec.Matches[i] = append(rec.Matches[i], m)
 			return save()
 		}
 		if _, err := tr.Play(ctx); err != nil {
-			prog.finish(false)
 			if ctx.Err() != nil {
-				fmt.Fprintf(a.stderr, "unosim: interrupted; %d matches are saved in %s: rerun the same command to resume\n", countMatches(rec.Matches), o.out)
+				o.run.finish(false)
+				fmt.Fprintf(a.stderr, "unosim: interrupted; %d matches are saved in %s: rerun the same command to resume (the match under way is played again)\n", countMatches(rec.Matches), o.out)
 				return errInterrupted
 			}
 			return runtimeError{err}
 		}
-		done = base + tr.Games() - played(tr)
+		done += tr.Games() - played(tr)
 	}
-	prog.finish(true)
+	o.run.finishAt(done-before, time.Since(start), true)
 	for i := range results {
 		results[i].fill(rec.Matches[i])
 	}

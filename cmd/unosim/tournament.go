@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/unosim/unosim/analysis"
 	"github.com/unosim/unosim/engine"
@@ -289,39 +290,72 @@ func sameTournament(a, b *tournamentResult) bool {
 // writeTournamentPlots writes the ratings plot and the cross-table heat map
 // as ratings{suffix} and crosstable{suffix}.
 func writeTournamentPlots(dir, suffix string, r *tournamentResult, so analysis.SaveOptions) error {
+	figs, err := tournamentFigures(r)
+	if err != nil {
+		return err
+	}
+	for _, f := range figs {
+		if err := analysis.SaveFigure(f.fig, dir, f.name+suffix, f.width, f.height, so); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tourFigure is one plot of a tournament: its file name (without the
+// player-count suffix), the figure and its size.
+type tourFigure struct {
+	name          string
+	fig           analysis.Figure
+	width, height vg.Length
+}
+
+// tournamentFigures are the plots of one player count: the ratings (when
+// they could be estimated) and the cross-table as a heat map.
+func tournamentFigures(r *tournamentResult) ([]tourFigure, error) {
+	var out []tourFigure
 	if len(r.Ratings) > 0 {
 		var labels []string
 		var est, lo, hi []float64
 		for _, x := range r.Ratings {
 			labels, est, lo, hi = append(labels, x.Strategy), append(est, x.Elo), append(lo, x.CI[0]), append(hi, x.CI[1])
 		}
-		p, err := analysis.ErrorBarPlot(fmt.Sprintf("Bradley-Terry ratings, %d players, %d games a pair", r.Players, r.GamesPerPair),
+		p, err := analysis.ErrorBarPlot(fmt.Sprintf("Bradley-Terry ratings, %d players, %s games a pair", r.Players, thousands(r.GamesPerPair)),
 			"rating (Elo points, mean 0; 95% CI)", labels, est, lo, hi, 0)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := analysis.SaveFigure(p, dir, "ratings"+suffix, 16*vg.Centimeter, 10*vg.Centimeter, so); err != nil {
-			return err
+		if p.X.Tick.Label.Rotation != 0 {
+			// Long labels (strategy specs) overlap even at a slant:
+			// upright they take only their height side by side.
+			p.X.Tick.Label.Rotation = math.Pi / 2
+			p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
 		}
+		out = append(out, tourFigure{"ratings", p, 16 * vg.Centimeter, 12 * vg.Centimeter})
 	}
-	// The cross-table as a heat map: row against column, blank on the
-	// diagonal.
+	// The cross-table as a heat map, in %: row against column, blank on
+	// the diagonal, white at 50% (as often won as lost). The columns are
+	// numbered as the rows (and as report.md's table): the specs side by
+	// side would overlap.
 	z := make([][]float64, len(r.Strategies))
+	rows, cols := make([]string, len(r.Strategies)), make([]string, len(r.Strategies))
 	for i := range z {
+		rows[i], cols[i] = fmt.Sprintf("%d %s", i+1, r.Strategies[i]), strconv.Itoa(i+1)
 		z[i] = make([]float64, len(r.Strategies))
 		for j := range z[i] {
 			z[i][j] = math.NaN()
 			if c := r.CrossTable[i][j]; c.WinRate != nil {
-				z[i][j] = *c.WinRate
+				z[i][j] = 100 * *c.WinRate
 			}
 		}
 	}
-	p, err := analysis.HeatMap(fmt.Sprintf("Head-to-head win rate of the row against the column, %d players", r.Players),
-		"column strategy", "row strategy", r.Strategies, r.Strategies, z)
+	p, err := analysis.HeatMapWith(fmt.Sprintf("Head-to-head win rate of the row against the column, %d players", r.Players),
+		"column strategy (numbered as the rows)", "row strategy", cols, rows, z,
+		analysis.HeatOptions{Center: 50, BarLabel: "win rate of the row, decisive games (%)", Format: func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return analysis.SaveFigure(p, dir, "crosstable"+suffix, 16*vg.Centimeter, 12*vg.Centimeter, so)
+	return append(out, tourFigure{"crosstable", p, 16 * vg.Centimeter, 12 * vg.Centimeter}), nil
 }
 
 // aloneTitle says what the alone-against-a-table rates are.
