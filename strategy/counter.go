@@ -57,6 +57,7 @@ type Counter struct {
 	known  bool
 	swaps  bool   // hands can be swapped or rotated in this game
 	feed   uint64 // the events passed on to know (setFeed)
+	cursor int    // the entries of the table's public log read (sync)
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -83,6 +84,8 @@ func (c *Counter) Begin(v *engine.View) {
 	c.faced, c.chall = [engine.MaxPlayers]int{}, [engine.MaxPlayers]int{}
 	c.turnP, c.fresh = -1, false
 	c.known = false
+	log, _ := v.Public()
+	c.cursor = len(log)
 	o := v.Options()
 	c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
 	c.setFeed()
@@ -168,19 +171,68 @@ func (c *Counter) setFeed() {
 }
 
 // counterEvents are the events Observe reads, its knowledge's included.
-const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | 1<<engine.EvTurn |
-	1<<engine.EvDraw | 1<<engine.EvStack | 1<<engine.EvDeflect | 1<<engine.EvJumpIn
+const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | counterPublic
+
+// counterPublic are the frequent events the counter reads from the
+// table's public log (engine.PublicLogger) when the table keeps one: one
+// entry per event for the whole table instead of a call per seat. What it
+// does with them reads nothing of the view but the color and the next
+// player, which the log records. Where hands can be swapped it is told
+// every event instead: its knowledge must see its own hand at each one.
+const counterPublic = 1<<engine.EvTurn | 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
+	1<<engine.EvDeflect | 1<<engine.EvJumpIn
 
 // ObservedEvents implements engine.EventSelector.
-func (c *Counter) ObservedEvents() uint64 { return counterEvents }
+func (c *Counter) ObservedEvents() uint64 {
+	if c.swaps {
+		return counterEvents
+	}
+	return counterEvents &^ counterPublic &^ (1 << engine.EvCatch)
+}
+
+// PublicEvents implements engine.PublicLogger.
+func (c *Counter) PublicEvents() uint64 {
+	if c.swaps {
+		return 0
+	}
+	return counterPublic
+}
+
+// sync reads the entries of the public log it has not read yet; it runs
+// before every event it is told and every decision, so that it meets the
+// events in the order they happened.
+func (c *Counter) sync(v *engine.View) {
+	log, kinds := v.Public()
+	if kinds&c.PublicEvents() == 0 {
+		return
+	}
+	if c.cursor > len(log) {
+		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
+	}
+	if c.cursor < len(log) {
+		c.read(v, log[c.cursor:], kinds&c.PublicEvents())
+		c.cursor = len(log)
+	}
+}
 
 // Observe implements engine.Observer.
 func (c *Counter) Observe(v *engine.View, e engine.Event) {
+	c.sync(v)
+	if counterPublic>>e.Kind&1 != 0 {
+		if _, kinds := v.Public(); kinds&c.PublicEvents()>>e.Kind&1 != 0 {
+			return // read from the log by sync
+		}
+		l := [1]engine.Logged{{Event: e, Now: v.Color(), Next: -1}}
+		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
+			l[0].Next = v.NextOf(e.Player)
+		}
+		c.read(v, l[:], counterPublic)
+		return
+	}
 	p := e.Player
-	// The unseen cards: one card made public or drawn by the seat; a known
-	// card played was not unseen (Knowledge forgets it below).
+	// The unseen cards: one card made public or drawn by the seat.
 	switch e.Kind {
-	case engine.EvPlay, engine.EvPile:
+	case engine.EvPile:
 		if p == c.seat {
 			if col := e.Card.Color(); col < engine.NoColor {
 				c.own[col]--
@@ -207,27 +259,6 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 		c.setFeed()
 	case engine.EvStartCard, engine.EvReshuffle:
 		c.recount(v) // after the deal; a Wild Draw Four flipped goes back silently
-	case engine.EvTurn:
-		c.turnP, c.turnC, c.fresh = p, v.Color(), true
-	case engine.EvDraw:
-		if p == c.seat {
-			break
-		}
-		if p == c.turnP && c.fresh {
-			c.void[p][c.turnC] = c.Trust // drew instead of playing
-			c.fresh = false
-			break
-		}
-		if p == c.turnP {
-			break // more draws of the same turn (draw-until-playable) missed the color too
-		}
-		f := 0.0
-		if e.N2 < len(fade) {
-			f = fade[e.N2]
-		}
-		for col := range c.void[p] {
-			c.void[p][col] = float64(c.void[p][col] * f)
-		}
 	case engine.EvPileTake:
 		c.known = c.known || p != c.seat
 		c.recount(v)
@@ -240,16 +271,8 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 				c.void[p][col] = float64(c.void[p][col] * f)
 			}
 		}
-	case engine.EvPlay, engine.EvStack, engine.EvDeflect, engine.EvJumpIn, engine.EvPile:
-		if p == c.turnP {
-			c.fresh = false
-		}
-		if p != c.seat && !e.Card.IsWild() {
-			c.void[p][e.Card.Color()] = 0
-		}
-		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
-			c.faced[v.NextOf(p)]++
-		}
+	case engine.EvPile:
+		c.played(p, e.Card)
 	case engine.EvChallenge:
 		c.chall[p]++
 		if p == c.seat {
@@ -285,6 +308,71 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 		c.void = moved
 		c.known = true
 		c.recount(v)
+	}
+}
+
+// read reads the frequent events (counterPublic) of the kinds in kinds in
+// log, from the table's public log or told one by one.
+func (c *Counter) read(v *engine.View, log []engine.Logged, kinds uint64) {
+	for i := range log {
+		l := &log[i]
+		if kinds>>l.Kind&1 == 0 {
+			continue
+		}
+		p := l.Player
+		switch l.Kind {
+		case engine.EvTurn:
+			c.turnP, c.turnC, c.fresh = p, l.Now, true
+		case engine.EvPlay:
+			// A known card played was not unseen (Knowledge forgets it below).
+			k := l.Card
+			if p == c.seat {
+				if col := k.Color(); col < engine.NoColor {
+					c.own[col]--
+				}
+			} else if !c.known || c.know.Known(p, k) == 0 {
+				c.seen(k)
+			}
+			if c.feed>>engine.EvPlay&1 != 0 {
+				c.know.Observe(v, l.Event)
+			}
+			c.played(p, k)
+			if k.Symbol() == engine.WildDrawFour {
+				c.faced[l.Next]++
+			}
+		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
+			c.played(p, l.Card)
+		case engine.EvDraw:
+			if p == c.seat {
+				break
+			}
+			if p == c.turnP {
+				if c.fresh {
+					c.void[p][c.turnC] = c.Trust // drew instead of playing
+					c.fresh = false
+				}
+				break // more draws of the same turn (draw-until-playable) missed the color too
+			}
+			f := 0.0
+			if l.N2 < len(fade) {
+				f = fade[l.N2]
+			}
+			row := &c.void[p]
+			for col := range row {
+				row[col] = float64(row[col] * f)
+			}
+		}
+	}
+}
+
+// played is what a card put down by p says of its hand: the turn's player
+// has acted, and p held the card's color.
+func (c *Counter) played(p int, k engine.Card) {
+	if p == c.turnP {
+		c.fresh = false
+	}
+	if p != c.seat && !k.IsWild() {
+		c.void[p][k.Color()] = 0
 	}
 }
 
@@ -346,6 +434,7 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 
 // Decide implements engine.Strategy.
 func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
+	c.sync(v)
 	switch v.Decision() {
 	case engine.DecideTurn:
 		return c.turn(v, moves)
