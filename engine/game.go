@@ -68,7 +68,7 @@ type Game struct {
 	err        error
 
 	logs   uint64   // the event kinds logged in public (PublicLogger)
-	told   uint64   // the kinds told to any observer or logged
+	tells  uint64   // the kinds told to some observer
 	public []Logged // the public log (View.Public)
 }
 
@@ -292,15 +292,20 @@ func (g *Game) event(s *State, e Event) {
 		g.log(e)
 	}
 	bit := uint64(1) << (e.Kind & 63)
-	if g.told&bit == 0 {
-		return
-	}
 	if g.logs&bit != 0 {
-		next := -1
-		if uint(e.Player) < uint(g.t.n) {
-			next = s.nextOf(e.Player)
+		n := len(g.public)
+		if n == cap(g.public) {
+			g.public = append(g.public, Logged{})
 		}
-		g.public = append(g.public, Logged{Event: e, Now: s.color, Next: next})
+		g.public = g.public[:n+1]
+		l := &g.public[n]
+		l.Event, l.Now, l.Next = e, s.color, -1
+		if uint(e.Player) < uint(g.t.n) {
+			l.Next = s.nextOf(e.Player)
+		}
+	}
+	if g.tells&bit == 0 {
+		return
 	}
 	// Visible's filter, inline: only the drawer sees a drawn card.
 	if e.Kind == EvDrawCard {

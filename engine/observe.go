@@ -48,7 +48,7 @@ func (v *View) Public() (log []Logged, kinds uint64) {
 // what they need may depend on the game's options) which kinds of event
 // they are to be told and which to be logged.
 func (g *Game) selectEvents() {
-	g.logs, g.told = 0, 0
+	g.logs, g.tells = 0, 0
 	for p, o := range g.observers[:g.t.n] {
 		g.observes[p] = 0
 		if o == nil {
@@ -61,10 +61,15 @@ func (g *Game) selectEvents() {
 		if l, ok := o.(PublicLogger); ok {
 			g.logs |= l.PublicEvents() &^ (1 << EvDrawCard)
 		}
-		g.told |= g.observes[p]
+		g.tells |= g.observes[p]
 	}
-	g.told |= g.logs
 	if g.logs != 0 && g.public == nil {
 		g.public = make([]Logged, 0, 2048) // more than most games log: growing it allocates
 	}
 }
+
+// RoundOver reports whether the current round has ended: between the
+// rounds of a match, and from a game's end to the next game's deal. An
+// observer begun then (Begin) is told the next deal before it is asked
+// anything.
+func (v *View) RoundOver() bool { return v.s.over }

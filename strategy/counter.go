@@ -54,6 +54,11 @@ type Counter struct {
 	unseen [engine.NumCards]int
 	ucol   [engine.NumColors + 1]int
 	total  int
+	// The deck's counts in the same shape (setDeck), and the deck they are of.
+	deck      [engine.NumCards]int
+	deckCol   [engine.NumColors + 1]int
+	deckTotal int
+	deckOf    engine.Deck
 	known  bool
 	swaps  bool   // hands can be swapped or rotated in this game
 	feed   uint64 // the events passed on to know (setFeed)
@@ -88,8 +93,11 @@ func (c *Counter) Begin(v *engine.View) {
 	c.cursor = len(log)
 	o := v.Options()
 	c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
+	c.setDeck(&o.Deck)
 	c.setFeed()
-	c.recount(v)
+	if !v.RoundOver() {
+		c.recount(v) // else the next round's first card recounts before anything reads the counts
+	}
 }
 
 // recount counts the unseen cards from the view and the knowledge: the deck
@@ -99,6 +107,29 @@ func (c *Counter) Begin(v *engine.View) {
 func (c *Counter) recount(v *engine.View) {
 	c.setFeed()
 	hand := v.Hand()
+	for col := range c.own {
+		c.own[col] = hand.ColorCount(engine.Color(col))
+	}
+	if mini, _ := v.MiniPile(); !c.known && mini == 0 && v.DiscardSize() <= 1 {
+		// The usual case (a round's first card, a reshuffle): the deck less
+		// the hand, kind by kind held, and the top card.
+		c.unseen, c.ucol, c.total = c.deck, c.deckCol, c.deckTotal
+		for m := hand.Kinds(); m != 0; m &= m - 1 {
+			k := engine.Card(bits.TrailingZeros64(m))
+			c.unseen[k] -= hand.Count(k)
+		}
+		for col := range c.ucol {
+			c.ucol[col] -= hand.ColorCount(engine.Color(col))
+		}
+		c.total -= hand.Size()
+		if v.DiscardSize() == 1 {
+			k := v.Top()
+			c.unseen[k]--
+			c.ucol[k.Color()]--
+			c.total--
+		}
+		return
+	}
 	n := v.Players()
 	c.ucol = [engine.NumColors + 1]int{}
 	total := 0
@@ -120,8 +151,20 @@ func (c *Counter) recount(v *engine.View) {
 		total += x
 	}
 	c.total = total
-	for col := range c.own {
-		c.own[col] = hand.ColorCount(engine.Color(col))
+}
+
+// setDeck keeps the deck's counts (by kind, by printed color and in all)
+// for recount.
+func (c *Counter) setDeck(d *engine.Deck) {
+	if c.deckTotal > 0 && *d == c.deckOf {
+		return
+	}
+	c.deckOf = *d
+	c.deckCol, c.deckTotal = [engine.NumColors + 1]int{}, 0
+	for k, x := range d {
+		c.deck[k] = x
+		c.deckCol[engine.Card(k).Color()] += x
+		c.deckTotal += x
 	}
 }
 
@@ -210,7 +253,7 @@ func (c *Counter) sync(v *engine.View) {
 		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
 	}
 	if c.cursor < len(log) {
-		c.read(v, log[c.cursor:], kinds&c.PublicEvents())
+		c.read(v, log[c.cursor:])
 		c.cursor = len(log)
 	}
 }
@@ -226,7 +269,7 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
 			l[0].Next = v.NextOf(e.Player)
 		}
-		c.read(v, l[:], counterPublic)
+		c.read(v, l[:])
 		return
 	}
 	p := e.Player
@@ -311,14 +354,13 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 	}
 }
 
-// read reads the frequent events (counterPublic) of the kinds in kinds in
-// log, from the table's public log or told one by one.
-func (c *Counter) read(v *engine.View, log []engine.Logged, kinds uint64) {
+// read reads the frequent events (counterPublic) in log, from the table's
+// public log or told one by one.
+func (c *Counter) read(v *engine.View, log []engine.Logged) {
+	// The log holds only kinds it logs: the kinds it reads are the cases of
+	// the switch.
 	for i := range log {
 		l := &log[i]
-		if kinds>>l.Kind&1 == 0 {
-			continue
-		}
 		p := l.Player
 		switch l.Kind {
 		case engine.EvTurn:
