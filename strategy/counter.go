@@ -59,10 +59,14 @@ type Counter struct {
 	deckCol   [engine.NumColors + 1]int
 	deckTotal int
 	deckOf    engine.Deck
-	known  bool
-	swaps  bool   // hands can be swapped or rotated in this game
-	feed   uint64 // the events passed on to know (setFeed)
-	cursor int    // the entries of the table's public log read (sync)
+	known     bool
+	swaps     bool   // hands can be swapped or rotated in this game
+	feed      uint64 // the events passed on to know (setFeed)
+	cursor    int    // the entries of the table's public log read (sync)
+	// noMatch's denominator for (nmU, nmH); the zero value is right for (0, 0).
+	nmU      float64
+	nmH, nmM int
+	nmDen    float64
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -470,7 +474,7 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 		h -= all
 	}
 	nv := c.void[p][col]
-	q := NoMatchChance(float64(c.total), float64(c.ucol[col]), h)
+	q := c.noMatch(float64(c.total), float64(c.ucol[col]), h)
 	return nv + float64((1-nv)*q)
 }
 
@@ -622,12 +626,30 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	ko := c.ucol[engine.NoColor]
 	for o := engine.Red; o < engine.NoColor; o++ {
 		if o != col {
-			ko += c.unseen[engine.MakeCard(o, sym)]
+			ko += c.unseen[int(o)*engine.NumColoredSymbols+int(sym)] // MakeCard(o, sym)
 		}
 	}
 	b := c.void[p][col]
-	return float64(b*NoMatchChance(float64(c.total-kc), float64(ko), h)) +
-		float64((1-b)*NoMatchChance(float64(c.total), float64(kc+ko), h))
+	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
+	first := 0.0
+	if b != 0 {
+		first = float64(b * NoMatchChance(float64(c.total-kc), float64(ko), h))
+	}
+	return first + float64((1-b)*c.noMatch(float64(c.total), float64(kc+ko), h))
+}
+
+// noMatch is NoMatchChance(u, k, h) with the denominator, which depends on
+// u and h only, kept from the last call: a decision weighs every playable
+// card and color against the same unseen cards and hand.
+func (c *Counter) noMatch(u, k float64, h int) float64 {
+	if h > noMatchMax {
+		return NoMatchChance(u, k, h)
+	}
+	if u != c.nmU || h != c.nmH {
+		c.nmDen, c.nmM = noMatchDen(u, h)
+		c.nmU, c.nmH = u, h
+	}
+	return noMatchWith(u, k, c.nmM, c.nmDen)
 }
 
 // playColors is the set of colors (bit c for color c) of the colored
