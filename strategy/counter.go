@@ -88,7 +88,9 @@ var fade = func() (f [17]float64) {
 // Begin implements engine.Observer.
 func (c *Counter) Begin(v *engine.View) {
 	c.seat = v.Seat()
-	c.know.Reset(c.seat)
+	if !v.RoundOver() || c.know.Seat() != c.seat {
+		c.know.Reset(c.seat) // else the next deal's EvRound forgets all it knew, first
+	}
 	c.void = [engine.MaxPlayers][engine.NumColors]float64{}
 	c.faced, c.chall = [engine.MaxPlayers]int{}, [engine.MaxPlayers]int{}
 	c.turnP, c.fresh = -1, false
@@ -359,20 +361,22 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 }
 
 // read reads the frequent events (counterPublic) in log, from the table's
-// public log or told one by one.
+// public log or told one by one. The log holds only kinds it logs: the
+// kinds read are those tested here, the most frequent first. The turn's
+// state is kept in locals for the loop (played is written out here).
 func (c *Counter) read(v *engine.View, log []engine.Logged) {
-	// The log holds only kinds it logs: the kinds it reads are the cases of
-	// the switch.
+	seat, turnP, turnC, fresh := c.seat, c.turnP, c.turnC, c.fresh
 	for i := range log {
 		l := &log[i]
 		p := l.Player
 		switch l.Kind {
 		case engine.EvTurn:
-			c.turnP, c.turnC, c.fresh = p, l.Now, true
+			turnP, turnC, fresh = p, l.Now, true
+			continue
 		case engine.EvPlay:
 			// A known card played was not unseen (Knowledge forgets it below).
 			k := l.Card
-			if p == c.seat {
+			if p == seat {
 				if col := k.Color(); col < engine.NoColor {
 					c.own[col]--
 				}
@@ -382,22 +386,19 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 			if c.feed>>engine.EvPlay&1 != 0 {
 				c.know.Observe(v, l.Event)
 			}
-			c.played(p, k)
 			if k.Symbol() == engine.WildDrawFour {
 				c.faced[l.Next]++
 			}
-		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
-			c.played(p, l.Card)
 		case engine.EvDraw:
-			if p == c.seat {
-				break
+			if p == seat {
+				continue
 			}
-			if p == c.turnP {
-				if c.fresh {
-					c.void[p][c.turnC] = c.Trust // drew instead of playing
-					c.fresh = false
+			if p == turnP {
+				if fresh {
+					c.void[p][turnC] = c.Trust // drew instead of playing
+					fresh = false
 				}
-				break // more draws of the same turn (draw-until-playable) missed the color too
+				continue // more draws of the same turn (draw-until-playable) missed the color too
 			}
 			f := 0.0
 			if l.N2 < len(fade) {
@@ -407,8 +408,21 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 			for col := range row {
 				row[col] = float64(row[col] * f)
 			}
+			continue
+		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
+		default:
+			continue
+		}
+		// A card put down (played): the turn's player has acted, and p
+		// held the card's color.
+		if p == turnP {
+			fresh = false
+		}
+		if k := l.Card; p != seat && !k.IsWild() {
+			c.void[p][k.Color()] = 0
 		}
 	}
+	c.turnP, c.turnC, c.fresh = turnP, turnC, fresh
 }
 
 // played is what a card put down by p says of its hand: the turn's player
@@ -649,7 +663,17 @@ func (c *Counter) noMatch(u, k float64, h int) float64 {
 		c.nmDen, c.nmM = noMatchDen(u, h)
 		c.nmU, c.nmH = u, h
 	}
-	return noMatchWith(u, k, c.nmM, c.nmDen)
+	// noMatchWith's terms u-i-k, counted down: u and k are whole counts,
+	// so every difference is exact and the same either way.
+	num, n := 1.0, u-k
+	for range c.nmM {
+		num *= n
+		n--
+	}
+	if c.nmM > 0 && n+1 <= 0 {
+		return 0
+	}
+	return num / c.nmDen
 }
 
 // playColors is the set of colors (bit c for color c) of the colored
