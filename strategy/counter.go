@@ -638,11 +638,10 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	}
 	kc := c.ucol[col]
 	ko := c.ucol[engine.NoColor]
-	for o := engine.Red; o < engine.NoColor; o++ {
-		if o != col {
-			ko += c.unseen[int(o)*engine.NumColoredSymbols+int(sym)] // MakeCard(o, sym)
-		}
-	}
+	// The symbol's kinds in the four colors (MakeCard(o, sym)), less k's own.
+	const n = engine.NumColoredSymbols
+	y := int(sym)
+	ko += c.unseen[y] + c.unseen[n+y] + c.unseen[2*n+y] + c.unseen[3*n+y] - c.unseen[k]
 	b := c.void[p][col]
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
 	first := 0.0
@@ -679,12 +678,20 @@ func (c *Counter) noMatch(u, k float64, h int) float64 {
 // playColors is the set of colors (bit c for color c) of the colored
 // kinds in plays.
 func playColors(plays uint64) uint8 {
-	const span = uint64(1)<<engine.NumColoredSymbols - 1
+	const n = engine.NumColoredSymbols
+	const span = uint64(1)<<n - 1
 	var cols uint8
-	for col := range engine.NumColors {
-		if plays>>(col*engine.NumColoredSymbols)&span != 0 {
-			cols |= 1 << col
-		}
+	if plays&span != 0 {
+		cols |= 1
+	}
+	if plays&(span<<n) != 0 {
+		cols |= 2
+	}
+	if plays&(span<<(2*n)) != 0 {
+		cols |= 4
+	}
+	if plays&(span<<(3*n)) != 0 {
+		cols |= 8
 	}
 	return cols
 }
