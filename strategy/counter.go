@@ -32,7 +32,11 @@ import (
 // color.
 //
 // A Counter keeps state between decisions: each seat and worker needs its
-// own (Spec.New), and it allocates nothing per game.
+// own (Spec.New), and it allocates nothing per game. At a Game that keeps
+// a public log (engine.PublicLogger) it reads the frequent events there,
+// at its next decision or next event told, instead of being told each:
+// what it knows (Unseen, Known, VoidBelief) is as of its last decision or
+// event told.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
@@ -267,6 +271,23 @@ func (c *Counter) sync(v *engine.View) {
 // Observe implements engine.Observer.
 func (c *Counter) Observe(v *engine.View, e engine.Event) {
 	c.sync(v)
+	if e.Kind == engine.EvDrawCard && c.feed>>engine.EvDrawCard&1 == 0 {
+		c.drew(e.Card) // the most frequent event told, on its own
+		return
+	}
+	c.observe(v, e)
+}
+
+// drew counts a card the seat drew: no one else's is seen.
+func (c *Counter) drew(k engine.Card) {
+	c.seen(k)
+	if col := k.Color(); col < engine.NoColor {
+		c.own[col]++
+	}
+}
+
+// observe is Observe past the log and the seat's draws.
+func (c *Counter) observe(v *engine.View, e engine.Event) {
 	if counterPublic>>e.Kind&1 != 0 {
 		if _, kinds := v.Public(); kinds&c.PublicEvents()>>e.Kind&1 != 0 {
 			return // read from the log by sync
@@ -291,11 +312,8 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 		}
 	case engine.EvPileFlip:
 		c.seen(e.Card)
-	case engine.EvDrawCard: // the seat's own draw: no one else's is seen
-		c.seen(e.Card)
-		if col := e.Card.Color(); col < engine.NoColor {
-			c.own[col]++
-		}
+	case engine.EvDrawCard:
+		c.drew(e.Card)
 	}
 	if c.feed>>e.Kind&1 != 0 {
 		c.know.Observe(v, e)
@@ -437,12 +455,13 @@ func (c *Counter) played(p int, k engine.Card) {
 }
 
 // Known is the number of cards of kind k the counter knows to be in seat
-// p's hand.
+// p's hand (as of its last decision or event told).
 func (c *Counter) Known(p int, k engine.Card) int { return c.know.Known(p, k) }
 
 // Unseen is the number of cards of kind k the counter has not seen: the
 // deck less its hand, the discard pile, the mini-pile and the cards it
-// knows in other hands, as kept from the observation feed.
+// knows in other hands, as kept from the observation feed (as of its last
+// decision or event told).
 func (c *Counter) Unseen(k engine.Card) int {
 	if !k.Valid() {
 		return 0
