@@ -57,7 +57,8 @@ type Observer interface {
 // EventSelector is implemented by observing strategies that need only
 // some kinds of event: ObservedEvents has bit k set for each EventKind k
 // they want, and a Game calls Observe for those only (the feed costs a
-// call per event and seat).
+// call per event and seat). A Game asks again after every Begin (and
+// PublicLogger's PublicEvents too): the answer may depend on the game.
 type EventSelector interface {
 	ObservedEvents() uint64
 }
@@ -74,7 +75,7 @@ type Game struct {
 	State
 	strategies [MaxPlayers]Strategy
 	observers  [MaxPlayers]Observer
-	observes   [MaxPlayers]uint64 // the event kinds each observer wants
+	observes   [MaxPlayers]uint64 // the event kinds each observer is told (0: no observer)
 	observing  bool
 	callsUNO   [MaxPlayers]bool // the seat's strategy always calls UNO
 	playsDrawn [MaxPlayers]bool // the seat's strategy always plays a drawn card it may play
@@ -85,6 +86,10 @@ type Game struct {
 	onRound    func(*RoundResult)
 	stacked    []Card // test hook: the next round's deck order instead of a shuffle
 	err        error
+
+	logs   uint64   // the event kinds logged in public (PublicLogger)
+	tells  uint64   // the kinds told to some observer
+	public []Logged // the public log (View.Public)
 }
 
 // NewGame builds a table for len(strategies) players. It validates the
@@ -114,15 +119,12 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 		}
 		if o, ok := s.(Observer); ok {
 			g.observers[i] = o
-			g.observes[i] = ^uint64(0)
-			if sel, ok := s.(EventSelector); ok {
-				g.observes[i] = sel.ObservedEvents()
-			}
 			g.observing = true
 		}
 		g.views[i] = View{s: &g.State, seat: i}
 	}
 	g.t = t
+	g.selectEvents()
 	return g, nil
 }
 
@@ -189,11 +191,13 @@ func (g *Game) begin() {
 	if !g.observing {
 		return
 	}
+	g.public = g.public[:0]
 	for p, o := range g.observers[:g.t.n] {
 		if o != nil {
 			o.Begin(&g.views[p])
 		}
 	}
+	g.selectEvents()
 }
 
 // StartRound deals a round and turns the first discard (RULES.md section
@@ -319,8 +323,9 @@ func (g *Game) faultMove(p int, m Move) {
 	}
 }
 
-// event reports an event of the Game's own State to the log and to the
-// observing strategies that may see it. Events of copies are ignored.
+// event reports an event of the Game's own State to the log, the public
+// log and the observing strategies that may see it. Events of copies are
+// ignored.
 func (g *Game) event(s *State, e Event) {
 	if s != &g.State {
 		return
@@ -328,15 +333,32 @@ func (g *Game) event(s *State, e Event) {
 	if g.log != nil {
 		g.log(e)
 	}
-	if !g.observing {
+	bit := uint64(1) << (e.Kind & 63)
+	if g.logs&bit != 0 {
+		n := len(g.public)
+		if n == cap(g.public) {
+			g.public = append(g.public, Logged{})
+		}
+		g.public = g.public[:n+1]
+		l := &g.public[n]
+		l.Event, l.Now, l.Next = e, s.color, -1
+		if uint(e.Player) < uint(g.t.n) {
+			l.Next = s.nextOf(e.Player)
+		}
+	}
+	if g.tells&bit == 0 {
 		return
 	}
-	for p, o := range g.observers[:g.t.n] {
-		if o == nil || g.observes[p]>>(e.Kind&63)&1 == 0 {
-			continue
+	// Visible's filter, inline: only the drawer sees a drawn card.
+	if e.Kind == EvDrawCard {
+		if p := e.Player; uint(p) < uint(g.t.n) && g.observes[p]&bit != 0 {
+			g.observers[p].Observe(&g.views[p], e)
 		}
-		if ev, ok := Visible(p, e); ok {
-			o.Observe(&g.views[p], ev)
+		return
+	}
+	for p := range g.observers[:g.t.n] {
+		if g.observes[p]&bit != 0 {
+			g.observers[p].Observe(&g.views[p], e)
 		}
 	}
 }

@@ -12,3 +12,64 @@ func Visible(seat int, e Event) (Event, bool) {
 	}
 	return e, true
 }
+
+// PublicLogger is implemented by observing strategies that read some kinds
+// of event from their table's public log (View.Public) when they need
+// them, instead of being called with each: PublicEvents has bit k set for
+// each kind k to log. A Game logs an event once for the whole table, where
+// Observe costs a call per event and seat. EvDrawCard, which only the
+// drawer sees, is never logged.
+type PublicLogger interface {
+	PublicEvents() uint64
+}
+
+// Logged is an event of a Game's public log, with what every seat saw of
+// the table just after it happened (when an Observer would have been told).
+type Logged struct {
+	Event
+	Now  Color // the current color
+	Next int   // the player after Event.Player in turn order, or -1 if Player is no seat
+}
+
+// Public is the public log of the viewer's game: the events of the kinds
+// in kinds since the game began (or since the Game began playing out its
+// position, PlayOut), in order. It is empty, with kinds 0, for the view of
+// a State no Game plays, or when no seat's strategy asked for a log. The
+// slice is valid until the next event.
+func (v *View) Public() (log []Logged, kinds uint64) {
+	g := v.s.sink
+	if g == nil || &g.State != v.s {
+		return nil, 0
+	}
+	return g.public, g.logs
+}
+
+// selectEvents asks the observing strategies (again after each Begin:
+// what they need may depend on the game's options) which kinds of event
+// they are to be told and which to be logged.
+func (g *Game) selectEvents() {
+	g.logs, g.tells = 0, 0
+	for p, o := range g.observers[:g.t.n] {
+		g.observes[p] = 0
+		if o == nil {
+			continue
+		}
+		g.observes[p] = ^uint64(0)
+		if sel, ok := o.(EventSelector); ok {
+			g.observes[p] = sel.ObservedEvents()
+		}
+		if l, ok := o.(PublicLogger); ok {
+			g.logs |= l.PublicEvents() &^ (1 << EvDrawCard)
+		}
+		g.tells |= g.observes[p]
+	}
+	if g.logs != 0 && g.public == nil {
+		g.public = make([]Logged, 0, 2048) // more than most games log: growing it allocates
+	}
+}
+
+// RoundOver reports whether the current round has ended: between the
+// rounds of a match, and from a game's end to the next game's deal. An
+// observer begun then (Begin) is told the next deal before it is asked
+// anything.
+func (v *View) RoundOver() bool { return v.s.over }

@@ -41,6 +41,10 @@ func illegalKinds(ref engine.Color, below engine.Card, rule engine.WD4Rule) uint
 // k may be fractional (an expected count). It is 1 for h <= 0 and 0 when
 // the h cards must include a match.
 func NoMatchChance(u, k float64, h int) float64 {
+	if h <= noMatchMax {
+		den, m := noMatchDen(u, h)
+		return noMatchWith(u, k, m, den)
+	}
 	// Two products and one division: a division per card would cost more
 	// than the rest of the counter's decision. Past 60 cards the products
 	// could overflow, so the terms are multiplied in one by one.
@@ -54,12 +58,47 @@ func NoMatchChance(u, k float64, h int) float64 {
 		if n <= 0 {
 			return 0
 		}
-		if i >= 60 {
+		if i >= noMatchMax {
 			num, den = num/den*(n/d), 1
 			continue
 		}
 		num *= n
 		den *= d
+	}
+	return num / den
+}
+
+// noMatchMax is the most cards whose products NoMatchChance keeps whole.
+const noMatchMax = 60
+
+// noMatchDen is the denominator of NoMatchChance(u, k, h) for h <=
+// noMatchMax, prod_{i<m} (u-i), and its number of terms m: h, or fewer
+// where u-i reaches 0 (more cards than the unseen ones: the counts
+// disagree, and the terms found are kept). It does not depend on k, so a
+// decision that weighs many k against the same u and h works it out once.
+func noMatchDen(u float64, h int) (den float64, m int) {
+	den = 1.0
+	for ; m < h; m++ {
+		d := u - float64(m)
+		if d <= 0 {
+			break
+		}
+		den *= d
+	}
+	return den, m
+}
+
+// noMatchWith is NoMatchChance(u, k, h) from den, m = noMatchDen(u, h): the
+// same products in the same order. The terms u-i-k fall with i, so the last
+// is the smallest: if it is not positive the h cards must hold a match.
+func noMatchWith(u, k float64, m int, den float64) float64 {
+	num, n := 1.0, 1.0
+	for i := 0; i < m; i++ {
+		n = u - float64(i) - k
+		num *= n
+	}
+	if n <= 0 {
+		return 0
 	}
 	return num / den
 }

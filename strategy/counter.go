@@ -32,7 +32,11 @@ import (
 // color.
 //
 // A Counter keeps state between decisions: each seat and worker needs its
-// own (Spec.New), and it allocates nothing per game.
+// own (Spec.New), and it allocates nothing per game. At a Game that keeps
+// a public log (engine.PublicLogger) it reads the frequent events there,
+// at its next decision or next event told, instead of being told each:
+// what it knows (Unseen, Known, VoidBelief) is as of its last decision or
+// event told.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
@@ -54,9 +58,19 @@ type Counter struct {
 	unseen [engine.NumCards]int
 	ucol   [engine.NumColors + 1]int
 	total  int
-	known  bool
-	swaps  bool   // hands can be swapped or rotated in this game
-	feed   uint64 // the events passed on to know (setFeed)
+	// The deck's counts in the same shape (setDeck), and the deck they are of.
+	deck      [engine.NumCards]int
+	deckCol   [engine.NumColors + 1]int
+	deckTotal int
+	deckOf    engine.Deck
+	known     bool
+	swaps     bool   // hands can be swapped or rotated in this game
+	feed      uint64 // the events passed on to know (setFeed)
+	cursor    int    // the entries of the table's public log read (sync)
+	// noMatch's denominator for (nmU, nmH); the zero value is right for (0, 0).
+	nmU      float64
+	nmH, nmM int
+	nmDen    float64
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -78,15 +92,22 @@ var fade = func() (f [17]float64) {
 // Begin implements engine.Observer.
 func (c *Counter) Begin(v *engine.View) {
 	c.seat = v.Seat()
-	c.know.Reset(c.seat)
+	if !v.RoundOver() || c.know.Seat() != c.seat {
+		c.know.Reset(c.seat) // else the next deal's EvRound forgets all it knew, first
+	}
 	c.void = [engine.MaxPlayers][engine.NumColors]float64{}
 	c.faced, c.chall = [engine.MaxPlayers]int{}, [engine.MaxPlayers]int{}
 	c.turnP, c.fresh = -1, false
 	c.known = false
+	log, _ := v.Public()
+	c.cursor = len(log)
 	o := v.Options()
 	c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
+	c.setDeck(&o.Deck)
 	c.setFeed()
-	c.recount(v)
+	if !v.RoundOver() {
+		c.recount(v) // else the next round's first card recounts before anything reads the counts
+	}
 }
 
 // recount counts the unseen cards from the view and the knowledge: the deck
@@ -96,6 +117,29 @@ func (c *Counter) Begin(v *engine.View) {
 func (c *Counter) recount(v *engine.View) {
 	c.setFeed()
 	hand := v.Hand()
+	for col := range c.own {
+		c.own[col] = hand.ColorCount(engine.Color(col))
+	}
+	if mini, _ := v.MiniPile(); !c.known && mini == 0 && v.DiscardSize() <= 1 {
+		// The usual case (a round's first card, a reshuffle): the deck less
+		// the hand, kind by kind held, and the top card.
+		c.unseen, c.ucol, c.total = c.deck, c.deckCol, c.deckTotal
+		for m := hand.Kinds(); m != 0; m &= m - 1 {
+			k := engine.Card(bits.TrailingZeros64(m))
+			c.unseen[k] -= hand.Count(k)
+		}
+		for col := range c.ucol {
+			c.ucol[col] -= hand.ColorCount(engine.Color(col))
+		}
+		c.total -= hand.Size()
+		if v.DiscardSize() == 1 {
+			k := v.Top()
+			c.unseen[k]--
+			c.ucol[k.Color()]--
+			c.total--
+		}
+		return
+	}
 	n := v.Players()
 	c.ucol = [engine.NumColors + 1]int{}
 	total := 0
@@ -117,8 +161,20 @@ func (c *Counter) recount(v *engine.View) {
 		total += x
 	}
 	c.total = total
-	for col := range c.own {
-		c.own[col] = hand.ColorCount(engine.Color(col))
+}
+
+// setDeck keeps the deck's counts (by kind, by printed color and in all)
+// for recount.
+func (c *Counter) setDeck(d *engine.Deck) {
+	if c.deckTotal > 0 && *d == c.deckOf {
+		return
+	}
+	c.deckOf = *d
+	c.deckCol, c.deckTotal = [engine.NumColors + 1]int{}, 0
+	for k, x := range d {
+		c.deck[k] = x
+		c.deckCol[engine.Card(k).Color()] += x
+		c.deckTotal += x
 	}
 }
 
@@ -168,19 +224,85 @@ func (c *Counter) setFeed() {
 }
 
 // counterEvents are the events Observe reads, its knowledge's included.
-const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | 1<<engine.EvTurn |
-	1<<engine.EvDraw | 1<<engine.EvStack | 1<<engine.EvDeflect | 1<<engine.EvJumpIn
+const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | counterPublic
+
+// counterPublic are the frequent events the counter reads from the
+// table's public log (engine.PublicLogger) when the table keeps one: one
+// entry per event for the whole table instead of a call per seat. What it
+// does with them reads nothing of the view but the color and the next
+// player, which the log records. Where hands can be swapped it is told
+// every event instead: its knowledge must see its own hand at each one.
+const counterPublic = 1<<engine.EvTurn | 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
+	1<<engine.EvDeflect | 1<<engine.EvJumpIn
 
 // ObservedEvents implements engine.EventSelector.
-func (c *Counter) ObservedEvents() uint64 { return counterEvents }
+func (c *Counter) ObservedEvents() uint64 {
+	if c.swaps {
+		return counterEvents
+	}
+	return counterEvents &^ counterPublic &^ (1 << engine.EvCatch)
+}
+
+// PublicEvents implements engine.PublicLogger.
+func (c *Counter) PublicEvents() uint64 {
+	if c.swaps {
+		return 0
+	}
+	return counterPublic
+}
+
+// sync reads the entries of the public log it has not read yet; it runs
+// before every event it is told and every decision, so that it meets the
+// events in the order they happened.
+func (c *Counter) sync(v *engine.View) {
+	log, kinds := v.Public()
+	if kinds&c.PublicEvents() == 0 {
+		return
+	}
+	if c.cursor > len(log) {
+		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
+	}
+	if c.cursor < len(log) {
+		c.read(v, log[c.cursor:])
+		c.cursor = len(log)
+	}
+}
 
 // Observe implements engine.Observer.
 func (c *Counter) Observe(v *engine.View, e engine.Event) {
+	c.sync(v)
+	if e.Kind == engine.EvDrawCard && c.feed>>engine.EvDrawCard&1 == 0 {
+		c.drew(e.Card) // the most frequent event told, on its own
+		return
+	}
+	c.observe(v, e)
+}
+
+// drew counts a card the seat drew: no one else's is seen.
+func (c *Counter) drew(k engine.Card) {
+	c.seen(k)
+	if col := k.Color(); col < engine.NoColor {
+		c.own[col]++
+	}
+}
+
+// observe is Observe past the log and the seat's draws.
+func (c *Counter) observe(v *engine.View, e engine.Event) {
+	if counterPublic>>e.Kind&1 != 0 {
+		if _, kinds := v.Public(); kinds&c.PublicEvents()>>e.Kind&1 != 0 {
+			return // read from the log by sync
+		}
+		l := [1]engine.Logged{{Event: e, Now: v.Color(), Next: -1}}
+		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
+			l[0].Next = v.NextOf(e.Player)
+		}
+		c.read(v, l[:])
+		return
+	}
 	p := e.Player
-	// The unseen cards: one card made public or drawn by the seat; a known
-	// card played was not unseen (Knowledge forgets it below).
+	// The unseen cards: one card made public or drawn by the seat.
 	switch e.Kind {
-	case engine.EvPlay, engine.EvPile:
+	case engine.EvPile:
 		if p == c.seat {
 			if col := e.Card.Color(); col < engine.NoColor {
 				c.own[col]--
@@ -190,11 +312,8 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 		}
 	case engine.EvPileFlip:
 		c.seen(e.Card)
-	case engine.EvDrawCard: // the seat's own draw: no one else's is seen
-		c.seen(e.Card)
-		if col := e.Card.Color(); col < engine.NoColor {
-			c.own[col]++
-		}
+	case engine.EvDrawCard:
+		c.drew(e.Card)
 	}
 	if c.feed>>e.Kind&1 != 0 {
 		c.know.Observe(v, e)
@@ -207,27 +326,6 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 		c.setFeed()
 	case engine.EvStartCard, engine.EvReshuffle:
 		c.recount(v) // after the deal; a Wild Draw Four flipped goes back silently
-	case engine.EvTurn:
-		c.turnP, c.turnC, c.fresh = p, v.Color(), true
-	case engine.EvDraw:
-		if p == c.seat {
-			break
-		}
-		if p == c.turnP && c.fresh {
-			c.void[p][c.turnC] = c.Trust // drew instead of playing
-			c.fresh = false
-			break
-		}
-		if p == c.turnP {
-			break // more draws of the same turn (draw-until-playable) missed the color too
-		}
-		f := 0.0
-		if e.N2 < len(fade) {
-			f = fade[e.N2]
-		}
-		for col := range c.void[p] {
-			c.void[p][col] = float64(c.void[p][col] * f)
-		}
 	case engine.EvPileTake:
 		c.known = c.known || p != c.seat
 		c.recount(v)
@@ -240,16 +338,8 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 				c.void[p][col] = float64(c.void[p][col] * f)
 			}
 		}
-	case engine.EvPlay, engine.EvStack, engine.EvDeflect, engine.EvJumpIn, engine.EvPile:
-		if p == c.turnP {
-			c.fresh = false
-		}
-		if p != c.seat && !e.Card.IsWild() {
-			c.void[p][e.Card.Color()] = 0
-		}
-		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
-			c.faced[v.NextOf(p)]++
-		}
+	case engine.EvPile:
+		c.played(p, e.Card)
 	case engine.EvChallenge:
 		c.chall[p]++
 		if p == c.seat {
@@ -288,13 +378,90 @@ func (c *Counter) Observe(v *engine.View, e engine.Event) {
 	}
 }
 
+// read reads the frequent events (counterPublic) in log, from the table's
+// public log or told one by one. The log holds only kinds it logs: the
+// kinds read are those tested here, the most frequent first. The turn's
+// state is kept in locals for the loop (played is written out here).
+func (c *Counter) read(v *engine.View, log []engine.Logged) {
+	seat, turnP, turnC, fresh := c.seat, c.turnP, c.turnC, c.fresh
+	for i := range log {
+		l := &log[i]
+		p := l.Player
+		switch l.Kind {
+		case engine.EvTurn:
+			turnP, turnC, fresh = p, l.Now, true
+			continue
+		case engine.EvPlay:
+			// A known card played was not unseen (Knowledge forgets it below).
+			k := l.Card
+			if p == seat {
+				if col := k.Color(); col < engine.NoColor {
+					c.own[col]--
+				}
+			} else if !c.known || c.know.Known(p, k) == 0 {
+				c.seen(k)
+			}
+			if c.feed>>engine.EvPlay&1 != 0 {
+				c.know.Observe(v, l.Event)
+			}
+			if k.Symbol() == engine.WildDrawFour {
+				c.faced[l.Next]++
+			}
+		case engine.EvDraw:
+			if p == seat {
+				continue
+			}
+			if p == turnP {
+				if fresh {
+					c.void[p][turnC] = c.Trust // drew instead of playing
+					fresh = false
+				}
+				continue // more draws of the same turn (draw-until-playable) missed the color too
+			}
+			f := 0.0
+			if l.N2 < len(fade) {
+				f = fade[l.N2]
+			}
+			row := &c.void[p]
+			for col := range row {
+				row[col] = float64(row[col] * f)
+			}
+			continue
+		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
+		default:
+			continue
+		}
+		// A card put down (played): the turn's player has acted, and p
+		// held the card's color.
+		if p == turnP {
+			fresh = false
+		}
+		if k := l.Card; p != seat && !k.IsWild() {
+			c.void[p][k.Color()] = 0
+		}
+	}
+	c.turnP, c.turnC, c.fresh = turnP, turnC, fresh
+}
+
+// played is what a card put down by p says of its hand: the turn's player
+// has acted, and p held the card's color.
+func (c *Counter) played(p int, k engine.Card) {
+	if p == c.turnP {
+		c.fresh = false
+	}
+	if p != c.seat && !k.IsWild() {
+		c.void[p][k.Color()] = 0
+	}
+}
+
 // Known is the number of cards of kind k the counter knows to be in seat
-// p's hand.
+// p's hand (as of its last decision or event told).
 func (c *Counter) Known(p int, k engine.Card) int { return c.know.Known(p, k) }
 
 // Unseen is the number of cards of kind k the counter has not seen: the
 // deck less its hand, the discard pile, the mini-pile and the cards it
-// knows in other hands, as kept from the observation feed.
+// knows in other hands, as kept from the observation feed (as of its last
+// decision or event told).
 func (c *Counter) Unseen(k engine.Card) int {
 	if !k.Valid() {
 		return 0
@@ -340,12 +507,13 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 		h -= all
 	}
 	nv := c.void[p][col]
-	q := NoMatchChance(float64(c.total), float64(c.ucol[col]), h)
+	q := c.noMatch(float64(c.total), float64(c.ucol[col]), h)
 	return nv + float64((1-nv)*q)
 }
 
 // Decide implements engine.Strategy.
 func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
+	c.sync(v)
 	switch v.Decision() {
 	case engine.DecideTurn:
 		return c.turn(v, moves)
@@ -489,25 +657,60 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	}
 	kc := c.ucol[col]
 	ko := c.ucol[engine.NoColor]
-	for o := engine.Red; o < engine.NoColor; o++ {
-		if o != col {
-			ko += c.unseen[engine.MakeCard(o, sym)]
-		}
-	}
+	// The symbol's kinds in the four colors (MakeCard(o, sym)), less k's own.
+	const n = engine.NumColoredSymbols
+	y := int(sym)
+	ko += c.unseen[y] + c.unseen[n+y] + c.unseen[2*n+y] + c.unseen[3*n+y] - c.unseen[k]
 	b := c.void[p][col]
-	return float64(b*NoMatchChance(float64(c.total-kc), float64(ko), h)) +
-		float64((1-b)*NoMatchChance(float64(c.total), float64(kc+ko), h))
+	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
+	first := 0.0
+	if b != 0 {
+		first = float64(b * NoMatchChance(float64(c.total-kc), float64(ko), h))
+	}
+	return first + float64((1-b)*c.noMatch(float64(c.total), float64(kc+ko), h))
+}
+
+// noMatch is NoMatchChance(u, k, h) with the denominator, which depends on
+// u and h only, kept from the last call: a decision weighs every playable
+// card and color against the same unseen cards and hand.
+func (c *Counter) noMatch(u, k float64, h int) float64 {
+	if h > noMatchMax {
+		return NoMatchChance(u, k, h)
+	}
+	if u != c.nmU || h != c.nmH {
+		c.nmDen, c.nmM = noMatchDen(u, h)
+		c.nmU, c.nmH = u, h
+	}
+	// noMatchWith's terms u-i-k, counted down: u and k are whole counts,
+	// so every difference is exact and the same either way.
+	num, n := 1.0, u-k
+	for range c.nmM {
+		num *= n
+		n--
+	}
+	if c.nmM > 0 && n+1 <= 0 {
+		return 0
+	}
+	return num / c.nmDen
 }
 
 // playColors is the set of colors (bit c for color c) of the colored
 // kinds in plays.
 func playColors(plays uint64) uint8 {
-	const span = uint64(1)<<engine.NumColoredSymbols - 1
+	const n = engine.NumColoredSymbols
+	const span = uint64(1)<<n - 1
 	var cols uint8
-	for col := range engine.NumColors {
-		if plays>>(col*engine.NumColoredSymbols)&span != 0 {
-			cols |= 1 << col
-		}
+	if plays&span != 0 {
+		cols |= 1
+	}
+	if plays&(span<<n) != 0 {
+		cols |= 2
+	}
+	if plays&(span<<(2*n)) != 0 {
+		cols |= 4
+	}
+	if plays&(span<<(3*n)) != 0 {
+		cols |= 8
 	}
 	return cols
 }

@@ -10,8 +10,33 @@ import (
 )
 
 // countingTable builds a game of specs with every seat observed (the feed
-// passed on) and returns the counters by seat (nil for other strategies).
+// passed on: every event told) and returns the counters by seat (nil for
+// other strategies).
 func countingTable(t testing.TB, o engine.Options, specs []string, obs observer) (*engine.Game, []*strategy.Counter) {
+	return countingTableFed(t, o, specs, obs, false)
+}
+
+// selecting is observed passing the wrapped strategy's choice of events on:
+// the events it selects told, those it reads from the public log logged.
+type selecting struct{ observed }
+
+func (o *selecting) ObservedEvents() uint64 {
+	if sel, ok := o.s.(engine.EventSelector); ok {
+		return sel.ObservedEvents()
+	}
+	return ^uint64(0)
+}
+
+func (o *selecting) PublicEvents() uint64 {
+	if l, ok := o.s.(engine.PublicLogger); ok {
+		return l.PublicEvents()
+	}
+	return 0
+}
+
+// countingTableFed is countingTable with the feed the counters ask for
+// (selected events, the public log) when selected is set.
+func countingTableFed(t testing.TB, o engine.Options, specs []string, obs observer, selected bool) (*engine.Game, []*strategy.Counter) {
 	t.Helper()
 	ss := make([]engine.Strategy, len(specs))
 	cs := make([]*strategy.Counter, len(specs))
@@ -21,6 +46,9 @@ func countingTable(t testing.TB, o engine.Options, specs []string, obs observer)
 			cs[i] = c
 		}
 		ss[i] = &observed{watched{s: s, obs: obs}}
+		if selected {
+			ss[i] = &selecting{observed{watched{s: s, obs: obs}}}
+		}
 	}
 	g, err := engine.NewGame(o, ss)
 	if err != nil {
@@ -38,7 +66,9 @@ func countingTable(t testing.TB, o engine.Options, specs []string, obs observer)
 // log, with the engine's Visible and Knowledge; it also checks the counts
 // against what the counter cannot read: the unseen cards less the unknown
 // cards of the other hands are the draw pile, so every kind's difference is
-// at least 0 and they sum to the draw pile's size.
+// at least 0 and they sum to the draw pile's size. Each table is played
+// twice: every event told, and with the feed the counters select (the
+// frequent events read from the table's public log).
 func TestCounterUnseenIsExact(t *testing.T) {
 	noisy := "random:bluff=0.5,challenge=0.5,forget=0.3,catch=0.5"
 	for _, tc := range []struct {
@@ -52,75 +82,77 @@ func TestCounterUnseenIsExact(t *testing.T) {
 		{engine.Party, []string{"counter:bluff-rate=0.5", noisy, "counter", noisy, "heuristic", "counter:bluff=sound"}, nil},
 		{engine.Encanto, []string{"counter:challenge=always", noisy, "counter", "heuristic:bluff=0.5"}, nil},
 	} {
-		t.Run(fmt.Sprintf("%s-%dp", tc.rules, len(tc.specs)), func(t *testing.T) {
-			o := options(t, tc.rules, tc.sets...)
-			var know [engine.MaxPlayers]engine.Knowledge
-			var g *engine.Game
-			var cs []*strategy.Counter
-			decisions, withKnown := 0, 0
-			obs := func(seat int, v *engine.View, moves []engine.Move, choice int) {
-				c := cs[seat]
-				if c == nil {
-					return
-				}
-				decisions++
-				k := &know[seat]
-				s := &g.State
-				own := s.Hand(seat)
-				mini := s.View(seat)
-				pile := 0
-				for kind := range engine.NumCards {
-					card := engine.Card(kind)
-					want := o.Deck[kind] - own.Count(card) - mini.Discarded(card) - mini.MiniPileCount(card)
-					hidden := 0
-					for q := 0; q < s.Players(); q++ {
-						if q == seat {
-							continue
+		for _, selected := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s-%dp-selected=%v", tc.rules, len(tc.specs), selected), func(t *testing.T) {
+				o := options(t, tc.rules, tc.sets...)
+				var know [engine.MaxPlayers]engine.Knowledge
+				var g *engine.Game
+				var cs []*strategy.Counter
+				decisions, withKnown := 0, 0
+				obs := func(seat int, v *engine.View, moves []engine.Move, choice int) {
+					c := cs[seat]
+					if c == nil {
+						return
+					}
+					decisions++
+					k := &know[seat]
+					s := &g.State
+					own := s.Hand(seat)
+					mini := s.View(seat)
+					pile := 0
+					for kind := range engine.NumCards {
+						card := engine.Card(kind)
+						want := o.Deck[kind] - own.Count(card) - mini.Discarded(card) - mini.MiniPileCount(card)
+						hidden := 0
+						for q := 0; q < s.Players(); q++ {
+							if q == seat {
+								continue
+							}
+							kq := k.Known(q, card)
+							if kq > s.Hand(q).Count(card) {
+								t.Fatalf("game %d: seat %d knows %d %s in seat %d's hand, which holds %d", v.Game(), seat, kq, card, q, s.Hand(q).Count(card))
+							}
+							if kq > 0 {
+								withKnown++
+							}
+							want -= kq
+							hidden += s.Hand(q).Count(card) - kq
 						}
-						kq := k.Known(q, card)
-						if kq > s.Hand(q).Count(card) {
-							t.Fatalf("game %d: seat %d knows %d %s in seat %d's hand, which holds %d", v.Game(), seat, kq, card, q, s.Hand(q).Count(card))
+						if got := c.Unseen(card); got != want {
+							t.Fatalf("game %d, turn %d, seat %d: %d unseen %s, want %d", v.Game(), v.Turns(), seat, got, card, want)
 						}
-						if kq > 0 {
-							withKnown++
+						if c.Unseen(card) < hidden {
+							t.Fatalf("game %d: seat %d counts %d unseen %s, but %d are hidden in other hands", v.Game(), seat, c.Unseen(card), card, hidden)
 						}
-						want -= kq
-						hidden += s.Hand(q).Count(card) - kq
+						pile += c.Unseen(card) - hidden
 					}
-					if got := c.Unseen(card); got != want {
-						t.Fatalf("game %d, turn %d, seat %d: %d unseen %s, want %d", v.Game(), v.Turns(), seat, got, card, want)
+					if pile != s.DrawPileSize() {
+						t.Fatalf("game %d: the unseen cards leave %d for the draw pile, which holds %d", v.Game(), pile, s.DrawPileSize())
 					}
-					if c.Unseen(card) < hidden {
-						t.Fatalf("game %d: seat %d counts %d unseen %s, but %d are hidden in other hands", v.Game(), seat, c.Unseen(card), card, hidden)
-					}
-					pile += c.Unseen(card) - hidden
 				}
-				if pile != s.DrawPileSize() {
-					t.Fatalf("game %d: the unseen cards leave %d for the draw pile, which holds %d", v.Game(), pile, s.DrawPileSize())
-				}
-			}
-			g, cs = countingTable(t, o, tc.specs, obs)
-			g.SetLog(func(e engine.Event) {
-				for p := range tc.specs {
-					if ev, ok := engine.Visible(p, e); ok {
-						v := g.State.View(p)
-						know[p].Observe(&v, ev)
+				g, cs = countingTableFed(t, o, tc.specs, obs, selected)
+				g.SetLog(func(e engine.Event) {
+					for p := range tc.specs {
+						if ev, ok := engine.Visible(p, e); ok {
+							v := g.State.View(p)
+							know[p].Observe(&v, ev)
+						}
 					}
+				})
+				for i := range uint64(300) {
+					for p := range tc.specs {
+						know[p].Reset(p)
+					}
+					g.Play(9, i)
+					if err := g.Err(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if decisions < 1000 || withKnown == 0 {
+					t.Errorf("only %d decisions checked, %d with known cards", decisions, withKnown)
 				}
 			})
-			for i := range uint64(300) {
-				for p := range tc.specs {
-					know[p].Reset(p)
-				}
-				g.Play(9, i)
-				if err := g.Err(); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if decisions < 1000 || withKnown == 0 {
-				t.Errorf("only %d decisions checked, %d with known cards", decisions, withKnown)
-			}
-		})
+		}
 	}
 }
 
