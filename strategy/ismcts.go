@@ -76,9 +76,12 @@ type ISMCTS struct {
 	rollout     Spec
 	places      bool // maximize the expected place (objective=places)
 	treeOpp     bool // opponents=tree
+	deviate     float64 // standard errors a root move must gain over the rollout's choice
 
-	self    engine.Strategy // the rollout strategy for this seat's delegated decisions in the real game
-	selfObs engine.Observer
+	self     engine.Strategy // the rollout strategy for this seat's delegated decisions in the real game
+	selfObs  engine.Observer
+	prior    engine.Strategy // the strategy whose choice the search must beat (deviate), fed as self is
+	priorObs engine.Observer
 	know    engine.Knowledge
 	rng     engine.Rand
 
@@ -148,6 +151,9 @@ func (s *ISMCTS) Begin(v *engine.View) {
 	if s.selfObs != nil {
 		s.selfObs.Begin(v)
 	}
+	if s.priorObs != nil {
+		s.priorObs.Begin(v)
+	}
 }
 
 // Observe implements engine.Observer.
@@ -155,6 +161,9 @@ func (s *ISMCTS) Observe(v *engine.View, e engine.Event) {
 	s.know.Observe(v, e)
 	if s.selfObs != nil {
 		s.selfObs.Observe(v, e)
+	}
+	if s.priorObs != nil {
+		s.priorObs.Observe(v, e)
 	}
 }
 
@@ -169,22 +178,50 @@ func (s *ISMCTS) Decide(v *engine.View, moves []engine.Move) int {
 	if s.know.Seat() != v.Seat() {
 		s.know.Reset(v.Seat()) // never begun (driven without a Game): nothing known
 	}
+	prior := -1
+	if s.prior != nil {
+		prior = s.prior.Decide(v, moves)
+	}
 	s.rng.Seed(v.Rand().Uint64(), 0, engine.PurposeSeat)
 	s.search(v)
 	best, bestN, bestT := 0, int32(-1), math.Inf(-1)
+	var bestNode, priorNode *node
 	root := &s.nodes[0]
 	for i, m := range moves {
 		for c := root.child; c >= 0; c = s.nodes[c].next {
 			ch := &s.nodes[c]
 			if ch.move == m {
 				if ch.visits > bestN || (ch.visits == bestN && ch.total > bestT) {
-					best, bestN, bestT = i, ch.visits, ch.total
+					best, bestN, bestT, bestNode = i, ch.visits, ch.total, ch
+				}
+				if i == prior {
+					priorNode = ch
 				}
 				break
 			}
 		}
 	}
+	if prior >= 0 && best != prior && (priorNode == nil || !s.significant(bestNode, priorNode)) {
+		return prior
+	}
 	return best
+}
+
+// significant reports whether node a's mean reward exceeds b's by more than
+// deviate standard errors of the difference (each mean's variance taken as
+// that of a Bernoulli reward, m(1-m)/visits, with m(1-m) at least 0.01 so
+// that a few equal rewards do not look certain). The search's most visited move
+// replaces the rollout strategy's own choice only then: with four players
+// a thousand playouts tell most moves apart by less than their noise.
+func (s *ISMCTS) significant(a, b *node) bool {
+	ma, mb := a.total/float64(a.visits), b.total/float64(b.visits)
+	v := bernoulliVar(ma, a.visits) + bernoulliVar(mb, b.visits)
+	d := ma - mb
+	return d > 0 && float64(d*d) > float64(float64(s.deviate*s.deviate)*v)
+}
+
+func bernoulliVar(m float64, n int32) float64 {
+	return max(float64(m*(1-m)), 0.01) / float64(n)
 }
 
 // table makes the playout table ready for v's game; it reports false if it
@@ -389,10 +426,13 @@ func ismctsInfo() Info {
 			rollouts = append(rollouts, in.Name)
 		}
 	}
-	def := "random"
+	def, defPrior := "random", "random"
 	for _, r := range rollouts {
 		if r == "heuristic" {
 			def = r
+		}
+		if r == "counter" || (r == "heuristic" && defPrior != "counter") {
+			defPrior = r
 		}
 	}
 	return Info{
@@ -409,14 +449,30 @@ func ismctsInfo() Info {
 				Doc: "what it maximizes: the chance to win, or (with the play-for-places option) the expected place"},
 			{Name: "opponents", Type: Choice, Default: "rollout", Choices: []string{"rollout", "tree"},
 				Doc: "who makes the other seats' decisions in the tree descent: the rollout strategy, or the tree (UCB from their own reward)"},
+			{Name: "deviate", Type: Number, Default: "2", Min: 0, Max: 10,
+				Doc: "how many standard errors the search's most visited root move must gain over the prior strategy's choice to be played instead (0: always the most visited)"},
+			{Name: "prior", Type: Choice, Default: defPrior, Choices: rollouts,
+				Doc: "with deviate above 0, the strategy whose choice the search plays unless a move beats it by deviate standard errors"},
 		},
 		New: newISMCTS,
 	}
 }
 
 func newISMCTS(a Args) engine.Strategy {
-	return NewISMCTS(int(a.Float("iterations")), a.Float("exploration"), MustParse(a.String("rollout")),
+	s := NewISMCTS(int(a.Float("iterations")), a.Float("exploration"), MustParse(a.String("rollout")),
 		a.String("objective") == "places", a.String("opponents") == "tree")
+	if d := a.Float("deviate"); d > 0 {
+		s.SetPrior(MustParse(a.String("prior")), d)
+	}
+	return s
+}
+
+// SetPrior makes the search answer with strategy prior's choice at a
+// searched decision unless its most visited move gains deviate standard
+// errors over that choice (see significant).
+func (s *ISMCTS) SetPrior(prior Spec, deviate float64) {
+	s.prior, s.deviate = prior.New(), deviate
+	s.priorObs, _ = s.prior.(engine.Observer)
 }
 
 var ismctsOnce sync.Once

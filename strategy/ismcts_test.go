@@ -338,7 +338,7 @@ func TestISMCTSPlaysEveryRuleSet(t *testing.T) {
 // registered before it.
 func TestISMCTSInfo(t *testing.T) {
 	in := ismctsInfo()
-	want := map[string]string{"iterations": "1000", "exploration": "0.7", "rollout": "heuristic", "objective": "win", "opponents": "rollout"}
+	want := map[string]string{"iterations": "1000", "exploration": "0.7", "rollout": "heuristic", "objective": "win", "opponents": "rollout", "deviate": "2", "prior": "counter"}
 	if len(in.Params) != len(want) {
 		t.Fatalf("parameters %+v, want %v", in.Params, want)
 	}

@@ -173,6 +173,10 @@ func runTournamentExperiment(cmd *cobra.Command, a *app, e *experiments.Experime
 		}
 		done += tr.Games() - played(tr)
 	}
+	if progress != nil {
+		// A last line at 100%: a short run may end before its first tick.
+		progress(done-before, total-before, time.Since(start))
+	}
 	o.run.finishAt(done-before, time.Since(start), true)
 	for i := range results {
 		results[i].fill(rec.Matches[i])
