@@ -27,7 +27,15 @@ import (
 //     of the seat that made its move.
 //
 // It answers with the root move visited most (ties: the higher total
-// reward, then the first in the engine's order). Tree nodes are keyed by
+// reward, then the first in the engine's order), except that with deviate
+// above 0 (2 by default) it answers with its prior strategy's choice
+// (counter by default) unless that move's mean reward is lower than the
+// most visited move's by more than deviate standard errors of the
+// difference (significant): with four players a thousand playouts tell
+// most moves apart by less than their noise, and the search then played
+// no better than its rollouts (25.1% against three heuristics, 20,000
+// games), while with the prior it keeps a good player's choice where it
+// cannot tell. Tree nodes are keyed by
 // (acting seat, decision, move).
 //
 // Whose decisions are searched. By default (opponents=rollout) the tree
@@ -74,16 +82,16 @@ type ISMCTS struct {
 	iterations  int
 	exploration float64
 	rollout     Spec
-	places      bool // maximize the expected place (objective=places)
-	treeOpp     bool // opponents=tree
+	places      bool    // maximize the expected place (objective=places)
+	treeOpp     bool    // opponents=tree
 	deviate     float64 // standard errors a root move must gain over the rollout's choice
 
 	self     engine.Strategy // the rollout strategy for this seat's delegated decisions in the real game
 	selfObs  engine.Observer
 	prior    engine.Strategy // the strategy whose choice the search must beat (deviate), fed as self is
 	priorObs engine.Observer
-	know    engine.Knowledge
-	rng     engine.Rand
+	know     engine.Knowledge
+	rng      engine.Rand
 
 	// The playout table, built for the options and seats of the game.
 	game   *engine.Game

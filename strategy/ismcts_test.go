@@ -465,3 +465,34 @@ func TestISMCTSUsesWhatItKnows(t *testing.T) {
 		}
 	}
 }
+
+// The deviation test against hand-computed values: means 0.6 and 0.4 over
+// 100 visits each have variance 0.24/100 each, so the difference 0.2 is
+// 0.2/sqrt(0.0048) = 2.887 standard errors: significant at 2 and 2.88,
+// not at 2.89 or 3, and never for the lower mean. A mean of 1 or 0 counts
+// the floor 0.01 as its m(1-m).
+func TestISMCTSSignificant(t *testing.T) {
+	a := &node{visits: 100, total: 60}
+	b := &node{visits: 100, total: 40}
+	for _, c := range []struct {
+		z    float64
+		want bool
+	}{{2, true}, {2.88, true}, {2.89, false}, {3, false}} {
+		s := &ISMCTS{deviate: c.z}
+		if got := s.significant(a, b); got != c.want {
+			t.Errorf("deviate %v: significant %v, want %v", c.z, got, c.want)
+		}
+		if s.significant(b, a) {
+			t.Errorf("deviate %v: a lower mean is significant", c.z)
+		}
+	}
+	// 10/10 against 0/10: variance (0.01+0.01)/10 = 0.002, difference 1,
+	// 22.36 standard errors.
+	hi, lo := &node{visits: 10, total: 10}, &node{visits: 10}
+	if s := (&ISMCTS{deviate: 22.3}); !s.significant(hi, lo) {
+		t.Error("22.3 standard errors: not significant")
+	}
+	if s := (&ISMCTS{deviate: 22.4}); s.significant(hi, lo) {
+		t.Error("22.4 standard errors: significant")
+	}
+}
