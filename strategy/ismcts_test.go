@@ -393,7 +393,7 @@ func BenchmarkISMCTSGame(b *testing.B) {
 	if e := os.Getenv("UNOSIM_ISMCTS_ROLLOUT"); e != "" {
 		rollout = e
 	}
-	s := NewISMCTS(iters, 0.7, MustParse(rollout), false, false)
+	s := MustParse(fmt.Sprintf("ismcts:iterations=%d,rollout=%s", iters, rollout)).New().(*ISMCTS) // the defaults otherwise
 	g := ismctsTable(b, engine.DefaultOptions(engine.Classic), 4, s)
 	g.Play(1, 0) // builds the playout table
 	s.searches = 0
