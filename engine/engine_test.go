@@ -282,4 +282,5 @@ func BenchmarkPlayout(b *testing.B) {
 		b.Fatal("the playouts played nothing")
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/playout")
 }
