@@ -24,8 +24,15 @@
 //     of the run keyed by seed, and PlayOut plays any position it is given
 //     to the end (a search strategy's playouts).
 //
-// Decisions with a single legal move are taken without asking, and so is
-// a UNO call by a strategy that declares it always calls (UNOCaller).
+// Decisions with a single legal move are taken without asking, and so are
+// the answers a strategy declares: it always calls UNO (UNOCaller), it
+// plays every playable drawn card but an illegal Wild Draw Four
+// (DrawnPlayer). A strategy may choose its turn from the View without a
+// move list (TurnChooser). A Game asks at once, inside the rules, at a
+// turn, a drawn card and a play's color, with every level of the machine
+// saved as if it had stopped, so that a position a strategy copies during
+// its decision is whole; at any other decision the State stops and the
+// Game resumes it.
 //
 // # Randomness
 //
@@ -41,8 +48,11 @@
 // A View shows one seat what docs/RULES.md section 10 lets it see; its
 // accessors return values or read-only types (HandView), so a strategy
 // cannot change the game through it. A strategy that implements Observer
-// is told when a game begins and every event its seat sees (Visible);
-// Knowledge keeps what a seat has seen of other hands, for Determinize.
+// is told when a game begins and every event its seat sees (Visible),
+// or only the kinds it selects (EventSelector); one that implements
+// PublicLogger reads the table's public events from a log kept once per
+// table (View.Public) instead of being told each. Knowledge keeps what a
+// seat has seen of other hands, for Determinize.
 //
 // # Speed
 //

@@ -292,9 +292,9 @@ func (g *Game) decide() bool {
 }
 
 // ask asks the strategy of the pending decision's seat for its move. The
-// rules call it at once, instead of stopping, at a drawn card: like a
-// turn, a decision of the step itself with nothing pending around it, so
-// that a position copied during it (a search) is whole.
+// rules call it at once, instead of stopping, at a drawn card and a play's
+// color, with the levels saved, so that a position copied during it (a
+// search) is whole.
 func (g *Game) ask() Move {
 	s := &g.State
 	p := s.seat

@@ -65,7 +65,7 @@ type head struct {
 	t    *setup
 	sink *Game // the Game whose log and observers hear this position's events
 	// drv is the Game that plays this position with its strategies, asked
-	// at once at a turn and a drawn card instead of stopping there (nil
+	// at once at a turn, a drawn card and a play's color instead of stopping there (nil
 	// when the position is driven by hand, and in copies).
 	drv *Game
 
