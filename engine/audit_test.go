@@ -190,3 +190,45 @@ func TestApplyRespectsMaxTurns(t *testing.T) {
 		}
 	}
 }
+
+// wildChooser chooses its turn without a move list, always a Wild Draw
+// Four, legal or not, held or not; drawChooser always draws.
+type wildChooser struct{ uniform }
+
+func (wildChooser) ChooseTurn(v *View) Move { return PlayMove(WildCard(WildDrawFour)) }
+
+type drawChooser struct{ uniform }
+
+func (drawChooser) ChooseTurn(v *View) Move { return SimpleMove(MoveDraw) }
+
+// A TurnChooser that names a move the turn does not offer is a fault the
+// Game reports, naming the seat, the move and the game, and the game goes
+// on with the turn's first move; one whose moves are legal (drawing, without
+// forced play) is asked without fault.
+func TestTurnChooserFault(t *testing.T) {
+	for _, c := range []struct {
+		s     Strategy
+		fault bool
+	}{{wildChooser{}, true}, {drawChooser{}, false}} {
+		g, err := NewGame(testOptions(t, Classic), []Strategy{c.s, uniform{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range uint64(20) {
+			if r := g.Play(1, i); r.Turns == 0 || r.Outcome == Finished && r.Winners == 0 {
+				t.Fatalf("%T: game %d did not play", c.s, i)
+			}
+			err := g.Err()
+			if !c.fault {
+				if err != nil {
+					t.Fatalf("%T: %v", c.s, err)
+				}
+				continue
+			}
+			want := fmt.Sprintf("the strategy of seat 0 chose %s, not a legal move, at decision turn of game %d", PlayMove(WildCard(WildDrawFour)), i)
+			if err == nil || err.Error() != want {
+				t.Fatalf("fault %v, want %q", err, want)
+			}
+		}
+	}
+}
