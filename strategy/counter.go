@@ -516,7 +516,7 @@ func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
 	c.sync(v)
 	switch v.Decision() {
 	case engine.DecideTurn:
-		return c.turn(v, moves)
+		return turnIndex(v, moves, c.turn(v))
 	case engine.DecideDrawn:
 		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
 			if !c.bluffs(v) {
@@ -573,44 +573,68 @@ func (c *Counter) color(v *engine.View) engine.Color {
 	return best
 }
 
+// ChooseTurn implements engine.TurnChooser: the move Decide chooses at a
+// turn, from v.Plays() without the list of moves.
+func (c *Counter) ChooseTurn(v *engine.View) engine.Move {
+	c.sync(v)
+	return c.turn(v)
+}
+
+// PlaysDrawn implements engine.DrawnPlayer: without bluffs (Bluff 0, not
+// BluffSound) it plays every playable drawn card but an illegal Wild Draw
+// Four, drawing no random number to decide (see Decide).
+func (c *Counter) PlaysDrawn() bool { return !c.BluffSound && c.Bluff <= 0 }
+
+// turnIndex is the index among a turn's moves (one Play per kind of
+// v.Plays() in kind order, then Draw if offered) of m, a move of turn.
+func turnIndex(v *engine.View, moves []engine.Move, m engine.Move) int {
+	if m.Kind() == engine.MovePlay {
+		return v.PlayIndex(m.Card())
+	}
+	if i := indexOfKind(moves, engine.MoveDraw); i >= 0 {
+		return i
+	}
+	return 0
+}
+
 // turn chooses a play like the heuristic, each colored card also scored by
-// the next player's chance to lack its color.
-func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
+// the next player's chance to lack its color. It goes through the kinds of
+// v.Plays() in kind order, the order of a turn's Play moves: a tie keeps
+// the first.
+func (c *Counter) turn(v *engine.View) engine.Move {
 	hand := v.Hand()
 	seat := v.Seat()
 	next, w := c.nextWeight(v)
 	nextDanger := v.HandSize(next) <= 2
 	danger := opponentClose(v, seat)
+	plays := v.Plays()
 	// The next player's lack matters only between colors: it is worked out
 	// when the playable colored cards are of two colors or more.
 	var lack [engine.NumColors]float64
-	if cols := playColors(v.Plays()); cols&(cols-1) != 0 && w != 0 {
+	if cols := playColors(plays); cols&(cols-1) != 0 && w != 0 {
 		for m := cols; m != 0; m &= m - 1 {
 			col := engine.Color(bits.TrailingZeros8(m))
 			lack[col] = c.lacks(v, next, col)
 		}
 	}
 	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
-	p := v.Plays() & colored
+	p := plays & colored
 	several := p&(p-1) != 0
-	best, bestScore := -1, -1e18
-	wild, wd4 := -1, -1
-	for i, m := range moves {
-		if m.Kind() != engine.MovePlay {
-			continue
-		}
-		k := m.Card()
+	best, bestScore := engine.NoCard, -1e18
+	wild, wd4 := engine.NoCard, engine.NoCard
+	for m := plays; m != 0; m &= m - 1 {
+		k := engine.Card(bits.TrailingZeros64(m))
 		switch k.Symbol() {
 		case engine.WildDrawFour:
-			wd4 = i
+			wd4 = k
 			continue
 		case engine.Wild:
-			wild = i
+			wild = k
 			continue
 		}
 		if k.IsWild() {
-			if wild < 0 {
-				wild = i
+			if wild == engine.NoCard {
+				wild = k
 			}
 			continue
 		}
@@ -629,10 +653,35 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 			score += 1000
 		}
 		if score > bestScore {
-			best, bestScore = i, score
+			best, bestScore = k, score
 		}
 	}
-	return chooseTurn(v, moves, best, wild, wd4, nextDanger, c)
+	// chooseTurn's rule, on kinds: the Wild Draw Four as a bluff when bluffs
+	// says so and something else could be played, or legally when nothing
+	// else plays or the next player is close to going out; else the best
+	// colored card, the wild, the legal Wild Draw Four, the draw.
+	if wd4 != engine.NoCard {
+		legal := v.WD4Legal()
+		if !legal && (best != engine.NoCard || wild != engine.NoCard) && c.bluffs(v) {
+			return engine.PlayMove(wd4)
+		}
+		if legal && (best == engine.NoCard || nextDanger) && (wild == engine.NoCard || nextDanger) {
+			return engine.PlayMove(wd4)
+		}
+	}
+	switch {
+	case best != engine.NoCard:
+		return engine.PlayMove(best)
+	case wild != engine.NoCard:
+		return engine.PlayMove(wild)
+	case wd4 != engine.NoCard && v.WD4Legal():
+		return engine.PlayMove(wd4)
+	}
+	if plays != 0 && v.Options().ForcedPlay {
+		// Forced to play with nothing but a bluff: the first move, played.
+		return engine.PlayMove(engine.Card(bits.TrailingZeros64(plays)))
+	}
+	return engine.SimpleMove(engine.MoveDraw)
 }
 
 // stuck is the chance that seat p holds nothing it could play on the
