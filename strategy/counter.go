@@ -224,7 +224,7 @@ func (c *Counter) setFeed() {
 }
 
 // counterEvents are the events Observe reads, its knowledge's included.
-const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | counterPublic
+const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | counterTold
 
 // counterPublic are the frequent events the counter reads from the
 // table's public log (engine.PublicLogger) when the table keeps one: one
@@ -232,15 +232,20 @@ const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshu
 // does with them reads nothing of the view but the color and the next
 // player, which the log records. Where hands can be swapped it is told
 // every event instead: its knowledge must see its own hand at each one.
-const counterPublic = 1<<engine.EvTurn | 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
+// The turns are not logged: each entry says whose turn it is and whether
+// it is that player's first act (engine.Logged.Turn, First).
+const counterPublic = 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
 	1<<engine.EvDeflect | 1<<engine.EvJumpIn
+
+// counterTold are the same events told one by one, which need the turns.
+const counterTold = counterPublic | 1<<engine.EvTurn
 
 // ObservedEvents implements engine.EventSelector.
 func (c *Counter) ObservedEvents() uint64 {
 	if c.swaps {
 		return counterEvents
 	}
-	return counterEvents &^ counterPublic &^ (1 << engine.EvCatch)
+	return counterEvents &^ counterTold &^ (1 << engine.EvCatch)
 }
 
 // PublicEvents implements engine.PublicLogger.
@@ -263,7 +268,7 @@ func (c *Counter) sync(v *engine.View) {
 		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
 	}
 	if c.cursor < len(log) {
-		c.read(v, log[c.cursor:])
+		c.readLog(v, log[c.cursor:])
 		c.cursor = len(log)
 	}
 }
@@ -288,8 +293,12 @@ func (c *Counter) drew(k engine.Card) {
 
 // observe is Observe past the log and the seat's draws.
 func (c *Counter) observe(v *engine.View, e engine.Event) {
-	if counterPublic>>e.Kind&1 != 0 {
-		if _, kinds := v.Public(); kinds&c.PublicEvents()>>e.Kind&1 != 0 {
+	if counterTold>>e.Kind&1 != 0 {
+		kind := e.Kind
+		if kind == engine.EvTurn {
+			kind = engine.EvDraw // what the turns serve
+		}
+		if _, kinds := v.Public(); kinds&c.PublicEvents()>>kind&1 != 0 {
 			return // read from the log by sync
 		}
 		l := [1]engine.Logged{{Event: e, Now: v.Color(), Next: -1}}
@@ -378,10 +387,63 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	}
 }
 
-// read reads the frequent events (counterPublic) in log, from the table's
-// public log or told one by one. The log holds only kinds it logs: the
-// kinds read are those tested here, the most frequent first. The turn's
-// state is kept in locals for the loop (played is written out here).
+// readLog reads the frequent events (counterPublic) in log, the table's
+// public log: read's work, with the turn told by each entry.
+func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
+	seat := c.seat
+	for i := range log {
+		l := &log[i]
+		p := l.Player
+		switch l.Kind {
+		case engine.EvPlay:
+			// A known card played was not unseen (Knowledge forgets it below).
+			k := l.Card
+			if p == seat {
+				if col := k.Color(); col < engine.NoColor {
+					c.own[col]--
+				}
+			} else if !c.known || c.know.Known(p, k) == 0 {
+				c.seen(k)
+			}
+			if c.feed>>engine.EvPlay&1 != 0 {
+				c.know.Observe(v, l.Event)
+			}
+			if k.Symbol() == engine.WildDrawFour {
+				c.faced[l.Next]++
+			}
+		case engine.EvDraw:
+			if p == seat {
+				continue
+			}
+			if p == l.Turn {
+				if l.First {
+					c.void[p][l.TurnColor] = c.Trust // drew instead of playing
+				}
+				continue // more draws of the same turn (draw-until-playable) missed the color too
+			}
+			f := 0.0
+			if l.N2 < len(fade) {
+				f = fade[l.N2]
+			}
+			row := &c.void[p]
+			for col := range row {
+				row[col] = float64(row[col] * f)
+			}
+			continue
+		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
+		default:
+			continue
+		}
+		// A card put down (played): p held the card's color.
+		if k := l.Card; p != seat && !k.IsWild() {
+			c.void[p][k.Color()] = 0
+		}
+	}
+}
+
+// read reads the frequent events (counterTold) told one by one. The kinds
+// read are those tested here, the most frequent first. The turn's state is
+// kept in locals for the loop (played is written out here).
 func (c *Counter) read(v *engine.View, log []engine.Logged) {
 	seat, turnP, turnC, fresh := c.seat, c.turnP, c.turnC, c.fresh
 	for i := range log {
