@@ -390,7 +390,8 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 // readLog reads the frequent events (counterPublic) in log, the table's
 // public log: read's work, with the turn told by each entry.
 func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
-	seat := c.seat
+	// What the loop cannot change, in locals.
+	seat, known, tell := c.seat, c.known, c.feed>>engine.EvPlay&1 != 0
 	for i := range log {
 		l := &log[i]
 		p := l.Player
@@ -402,10 +403,10 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 				if col := k.Color(); col < engine.NoColor {
 					c.own[col]--
 				}
-			} else if !c.known || c.know.Known(p, k) == 0 {
+			} else if !known || c.know.Known(p, k) == 0 {
 				c.seen(k)
 			}
-			if c.feed>>engine.EvPlay&1 != 0 {
+			if tell {
 				c.know.Observe(v, l.Event)
 			}
 			if k.Symbol() == engine.WildDrawFour {
@@ -770,7 +771,7 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	ko := c.ucol[engine.NoColor]
 	// The symbol's kinds in the four colors (MakeCard(o, sym)), less k's own.
 	const n = engine.NumColoredSymbols
-	y := int(sym)
+	y := int(sym) & 15 // sym < n <= 16: the mask only tells the compiler the indices are in range
 	ko += c.unseen[y] + c.unseen[n+y] + c.unseen[2*n+y] + c.unseen[3*n+y] - c.unseen[k]
 	b := c.void[p][col]
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
@@ -780,6 +781,9 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	}
 	return first + float64((1-b)*c.noMatch(float64(c.total), float64(kc+ko), h))
 }
+
+// stuck's mask of a symbol holds if the colored symbols are 16 at most.
+var _ [16 - engine.NumColoredSymbols]struct{}
 
 // noMatch is NoMatchChance(u, k, h) with the denominator, which depends on
 // u and h only, kept from the last call: a decision weighs every playable
@@ -793,9 +797,16 @@ func (c *Counter) noMatch(u, k float64, h int) float64 {
 		c.nmU, c.nmH = u, h
 	}
 	// noMatchWith's terms u-i-k, counted down: u and k are whole counts,
-	// so every difference is exact and the same either way.
+	// so every difference is exact and the same either way. Two terms a
+	// step, multiplied in the same order.
+	m := c.nmM
 	num, n := 1.0, u-k
-	for range c.nmM {
+	for ; m >= 2; m -= 2 {
+		num *= n
+		num *= n - 1
+		n -= 2
+	}
+	if m == 1 {
 		num *= n
 		n--
 	}
