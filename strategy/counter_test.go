@@ -275,6 +275,58 @@ func TestCounterChooseTurnIsDecide(t *testing.T) {
 	}
 }
 
+// A counter reading the table's public log (each entry telling whose turn
+// it is and whether it is that player's first act) holds the void beliefs,
+// the challenge record's consequences and the unseen counts of one told
+// every event, turns included, at every decision.
+func TestCounterLogIsTold(t *testing.T) {
+	for _, tc := range []struct {
+		rules engine.RuleSet
+		specs []string
+		sets  []string
+	}{
+		{engine.Classic, []string{"counter", "counter:bluff=0.3", "counter:bluff=sound", "heuristic"}, nil},
+		{engine.Classic, []string{"counter", "counter:challenge=always", "random:bluff=0.5"}, []string{"stack-draw-two=true", "stack-draw-four=true", "jump-in=any", "draw=until-playable", "deflect-skip=true"}},
+		{engine.Party, []string{"counter", "counter:bluff=sound", "counter", "heuristic", "counter"}, nil},
+		{engine.Encanto, []string{"counter", "counter:challenge=always", "counter"}, nil},
+	} {
+		o := options(t, tc.rules, tc.sets...)
+		var snaps [2][]float64
+		for pass, selected := range []bool{false, true} {
+			var cs []*strategy.Counter
+			obs := func(seat int, v *engine.View, _ []engine.Move, choice int) {
+				c := cs[seat]
+				if c == nil {
+					return
+				}
+				snap := append(snaps[pass], float64(v.Game()), float64(seat), float64(choice))
+				for p := 0; p < v.Players(); p++ {
+					for col := engine.Red; col < engine.NoColor; col++ {
+						snap = append(snap, c.VoidBelief(p, col))
+					}
+				}
+				for k := range engine.NumCards {
+					snap = append(snap, float64(c.Unseen(engine.Card(k))))
+				}
+				snaps[pass] = snap
+			}
+			var g *engine.Game
+			g, cs = countingTableFed(t, o, tc.specs, obs, selected)
+			for i := range uint64(60) {
+				g.Play(11, i)
+			}
+		}
+		if len(snaps[0]) != len(snaps[1]) || len(snaps[0]) == 0 {
+			t.Fatalf("%s %v: %d and %d values seen told and logged", tc.rules, tc.specs, len(snaps[0]), len(snaps[1]))
+		}
+		for i := range snaps[0] {
+			if snaps[0][i] != snaps[1][i] {
+				t.Fatalf("%s %v: value %d is %v told every event, %v from the log", tc.rules, tc.specs, i, snaps[0][i], snaps[1][i])
+			}
+		}
+	}
+}
+
 // A table of counters allocates nothing per game once warm.
 func TestCounterAllocs(t *testing.T) {
 	for _, tc := range []struct {
