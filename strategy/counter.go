@@ -34,9 +34,9 @@ import (
 // A Counter keeps state between decisions: each seat and worker needs its
 // own (Spec.New), and it allocates nothing per game. At a Game that keeps
 // a public log (engine.PublicLogger) it reads the frequent events there,
-// at its next decision or next event told, instead of being told each:
-// what it knows (Unseen, Known, VoidBelief) is as of its last decision or
-// event told.
+// at its next decision or next event told but its own draws, instead of
+// being told each: what it knows (Unseen, Known, VoidBelief) is as of its
+// last decision or such event, and its own draws since.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
@@ -275,11 +275,15 @@ func (c *Counter) sync(v *engine.View) {
 
 // Observe implements engine.Observer.
 func (c *Counter) Observe(v *engine.View, e engine.Event) {
-	c.sync(v)
 	if e.Kind == engine.EvDrawCard && c.feed>>engine.EvDrawCard&1 == 0 {
-		c.drew(e.Card) // the most frequent event told, on its own
+		// The most frequent event told, on its own and before the log's
+		// entries not read yet: a card drawn and cards played are taken out
+		// of the unseen ones in either order (the counts are exact, so none
+		// is ever 0 when a card of its kind is seen).
+		c.drew(e.Card)
 		return
 	}
+	c.sync(v)
 	c.observe(v, e)
 }
 
