@@ -90,6 +90,11 @@ type Game struct {
 	logs   uint64   // the event kinds logged in public (PublicLogger)
 	tells  uint64   // the kinds told to some observer
 	public []Logged // the public log (View.Public)
+	// The current turn for the log (Logged.Turn): its player or -1, the
+	// color when it began, and whether the player has acted since.
+	turnP int
+	turnC Color
+	acted bool
 }
 
 // NewGame builds a table for len(strategies) players. It validates the
@@ -192,6 +197,7 @@ func (g *Game) begin() {
 		return
 	}
 	g.public = g.public[:0]
+	g.turnP, g.acted = -1, false
 	for p, o := range g.observers[:g.t.n] {
 		if o != nil {
 			o.Begin(&g.views[p])
@@ -334,16 +340,29 @@ func (g *Game) event(s *State, e Event) {
 		g.log(e)
 	}
 	bit := uint64(1) << (e.Kind & 63)
-	if g.logs&bit != 0 {
-		n := len(g.public)
-		if n == cap(g.public) {
-			g.public = append(g.public, Logged{})
+	if g.logs != 0 {
+		// The turn, kept for the log whatever kinds it holds.
+		first := false
+		switch {
+		case e.Kind == EvTurn:
+			g.turnP, g.turnC, g.acted = e.Player, s.color, false
+		case e.Kind == EvRound:
+			g.turnP, g.acted = -1, false
+		case turnActs&bit != 0 && e.Player == g.turnP && !g.acted:
+			first, g.acted = true, true
 		}
-		g.public = g.public[:n+1]
-		l := &g.public[n]
-		l.Event, l.Now, l.Next = e, s.color, -1
-		if uint(e.Player) < uint(g.t.n) {
-			l.Next = s.nextOf(e.Player)
+		if g.logs&bit != 0 {
+			n := len(g.public)
+			if n == cap(g.public) {
+				g.public = append(g.public, Logged{})
+			}
+			g.public = g.public[:n+1]
+			l := &g.public[n]
+			l.Event, l.Now, l.Next = e, s.color, -1
+			l.Turn, l.TurnColor, l.First = g.turnP, g.turnC, first
+			if uint(e.Player) < uint(g.t.n) {
+				l.Next = s.nextOf(e.Player)
+			}
 		}
 	}
 	if g.tells&bit == 0 {

@@ -25,11 +25,25 @@ type PublicLogger interface {
 
 // Logged is an event of a Game's public log, with what every seat saw of
 // the table just after it happened (when an Observer would have been told).
+//
+// Turn is the turn the event happened in: the player whose turn began last
+// (EvTurn, logged or not), or -1 before the round's first turn and before
+// the first since the Game began playing its position; TurnColor the color
+// when it began. First says the event is that player's first draw or card
+// put down of the turn (the first of EvDraw, EvPlay, EvStack, EvDeflect and
+// EvJumpIn, logged or not, with Turn's player): a strategy that reads the
+// draws need not log the turns.
 type Logged struct {
 	Event
-	Now  Color // the current color
-	Next int   // the player after Event.Player in turn order, or -1 if Player is no seat
+	Now       Color // the current color
+	TurnColor Color
+	First     bool
+	Next      int // the player after Event.Player in turn order, or -1 if Player is no seat
+	Turn      int
 }
+
+// turnActs are the events by which the turn's player acts (Logged.First).
+const turnActs = 1<<EvDraw | 1<<EvPlay | 1<<EvStack | 1<<EvDeflect | 1<<EvJumpIn
 
 // Public is the public log of the viewer's game: the events of the kinds
 // in kinds since the game began (or since the Game began playing out its

@@ -34,9 +34,9 @@ import (
 // A Counter keeps state between decisions: each seat and worker needs its
 // own (Spec.New), and it allocates nothing per game. At a Game that keeps
 // a public log (engine.PublicLogger) it reads the frequent events there,
-// at its next decision or next event told, instead of being told each:
-// what it knows (Unseen, Known, VoidBelief) is as of its last decision or
-// event told.
+// at its next decision or next event told but its own draws, instead of
+// being told each: what it knows (Unseen, Known, VoidBelief) is as of its
+// last decision or such event, and its own draws since.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
@@ -224,7 +224,7 @@ func (c *Counter) setFeed() {
 }
 
 // counterEvents are the events Observe reads, its knowledge's included.
-const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | counterPublic
+const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | counterTold
 
 // counterPublic are the frequent events the counter reads from the
 // table's public log (engine.PublicLogger) when the table keeps one: one
@@ -232,15 +232,20 @@ const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshu
 // does with them reads nothing of the view but the color and the next
 // player, which the log records. Where hands can be swapped it is told
 // every event instead: its knowledge must see its own hand at each one.
-const counterPublic = 1<<engine.EvTurn | 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
+// The turns are not logged: each entry says whose turn it is and whether
+// it is that player's first act (engine.Logged.Turn, First).
+const counterPublic = 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
 	1<<engine.EvDeflect | 1<<engine.EvJumpIn
+
+// counterTold are the same events told one by one, which need the turns.
+const counterTold = counterPublic | 1<<engine.EvTurn
 
 // ObservedEvents implements engine.EventSelector.
 func (c *Counter) ObservedEvents() uint64 {
 	if c.swaps {
 		return counterEvents
 	}
-	return counterEvents &^ counterPublic &^ (1 << engine.EvCatch)
+	return counterEvents &^ counterTold &^ (1 << engine.EvCatch)
 }
 
 // PublicEvents implements engine.PublicLogger.
@@ -263,18 +268,22 @@ func (c *Counter) sync(v *engine.View) {
 		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
 	}
 	if c.cursor < len(log) {
-		c.read(v, log[c.cursor:])
+		c.readLog(v, log[c.cursor:])
 		c.cursor = len(log)
 	}
 }
 
 // Observe implements engine.Observer.
 func (c *Counter) Observe(v *engine.View, e engine.Event) {
-	c.sync(v)
 	if e.Kind == engine.EvDrawCard && c.feed>>engine.EvDrawCard&1 == 0 {
-		c.drew(e.Card) // the most frequent event told, on its own
+		// The most frequent event told, on its own and before the log's
+		// entries not read yet: a card drawn and cards played are taken out
+		// of the unseen ones in either order (the counts are exact, so none
+		// is ever 0 when a card of its kind is seen).
+		c.drew(e.Card)
 		return
 	}
+	c.sync(v)
 	c.observe(v, e)
 }
 
@@ -288,8 +297,12 @@ func (c *Counter) drew(k engine.Card) {
 
 // observe is Observe past the log and the seat's draws.
 func (c *Counter) observe(v *engine.View, e engine.Event) {
-	if counterPublic>>e.Kind&1 != 0 {
-		if _, kinds := v.Public(); kinds&c.PublicEvents()>>e.Kind&1 != 0 {
+	if counterTold>>e.Kind&1 != 0 {
+		kind := e.Kind
+		if kind == engine.EvTurn {
+			kind = engine.EvDraw // what the turns serve
+		}
+		if _, kinds := v.Public(); kinds&c.PublicEvents()>>kind&1 != 0 {
 			return // read from the log by sync
 		}
 		l := [1]engine.Logged{{Event: e, Now: v.Color(), Next: -1}}
@@ -378,10 +391,64 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	}
 }
 
-// read reads the frequent events (counterPublic) in log, from the table's
-// public log or told one by one. The log holds only kinds it logs: the
-// kinds read are those tested here, the most frequent first. The turn's
-// state is kept in locals for the loop (played is written out here).
+// readLog reads the frequent events (counterPublic) in log, the table's
+// public log: read's work, with the turn told by each entry.
+func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
+	// What the loop cannot change, in locals.
+	seat, known, tell := c.seat, c.known, c.feed>>engine.EvPlay&1 != 0
+	for i := range log {
+		l := &log[i]
+		p := l.Player
+		switch l.Kind {
+		case engine.EvPlay:
+			// A known card played was not unseen (Knowledge forgets it below).
+			k := l.Card
+			if p == seat {
+				if col := k.Color(); col < engine.NoColor {
+					c.own[col]--
+				}
+			} else if !known || c.know.Known(p, k) == 0 {
+				c.seen(k)
+			}
+			if tell {
+				c.know.Observe(v, l.Event)
+			}
+			if k.Symbol() == engine.WildDrawFour {
+				c.faced[l.Next]++
+			}
+		case engine.EvDraw:
+			if p == seat {
+				continue
+			}
+			if p == l.Turn {
+				if l.First {
+					c.void[p][l.TurnColor] = c.Trust // drew instead of playing
+				}
+				continue // more draws of the same turn (draw-until-playable) missed the color too
+			}
+			f := 0.0
+			if l.N2 < len(fade) {
+				f = fade[l.N2]
+			}
+			row := &c.void[p]
+			for col := range row {
+				row[col] = float64(row[col] * f)
+			}
+			continue
+		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
+		default:
+			continue
+		}
+		// A card put down (played): p held the card's color.
+		if k := l.Card; p != seat && !k.IsWild() {
+			c.void[p][k.Color()] = 0
+		}
+	}
+}
+
+// read reads the frequent events (counterTold) told one by one. The kinds
+// read are those tested here, the most frequent first. The turn's state is
+// kept in locals for the loop (played is written out here).
 func (c *Counter) read(v *engine.View, log []engine.Logged) {
 	seat, turnP, turnC, fresh := c.seat, c.turnP, c.turnC, c.fresh
 	for i := range log {
@@ -516,7 +583,7 @@ func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
 	c.sync(v)
 	switch v.Decision() {
 	case engine.DecideTurn:
-		return c.turn(v, moves)
+		return turnIndex(v, moves, c.turn(v))
 	case engine.DecideDrawn:
 		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
 			if !c.bluffs(v) {
@@ -573,44 +640,68 @@ func (c *Counter) color(v *engine.View) engine.Color {
 	return best
 }
 
+// ChooseTurn implements engine.TurnChooser: the move Decide chooses at a
+// turn, from v.Plays() without the list of moves.
+func (c *Counter) ChooseTurn(v *engine.View) engine.Move {
+	c.sync(v)
+	return c.turn(v)
+}
+
+// PlaysDrawn implements engine.DrawnPlayer: without bluffs (Bluff 0, not
+// BluffSound) it plays every playable drawn card but an illegal Wild Draw
+// Four, drawing no random number to decide (see Decide).
+func (c *Counter) PlaysDrawn() bool { return !c.BluffSound && c.Bluff <= 0 }
+
+// turnIndex is the index among a turn's moves (one Play per kind of
+// v.Plays() in kind order, then Draw if offered) of m, a move of turn.
+func turnIndex(v *engine.View, moves []engine.Move, m engine.Move) int {
+	if m.Kind() == engine.MovePlay {
+		return v.PlayIndex(m.Card())
+	}
+	if i := indexOfKind(moves, engine.MoveDraw); i >= 0 {
+		return i
+	}
+	return 0
+}
+
 // turn chooses a play like the heuristic, each colored card also scored by
-// the next player's chance to lack its color.
-func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
+// the next player's chance to lack its color. It goes through the kinds of
+// v.Plays() in kind order, the order of a turn's Play moves: a tie keeps
+// the first.
+func (c *Counter) turn(v *engine.View) engine.Move {
 	hand := v.Hand()
 	seat := v.Seat()
 	next, w := c.nextWeight(v)
 	nextDanger := v.HandSize(next) <= 2
 	danger := opponentClose(v, seat)
+	plays := v.Plays()
 	// The next player's lack matters only between colors: it is worked out
 	// when the playable colored cards are of two colors or more.
 	var lack [engine.NumColors]float64
-	if cols := playColors(v.Plays()); cols&(cols-1) != 0 && w != 0 {
+	if cols := playColors(plays); cols&(cols-1) != 0 && w != 0 {
 		for m := cols; m != 0; m &= m - 1 {
 			col := engine.Color(bits.TrailingZeros8(m))
 			lack[col] = c.lacks(v, next, col)
 		}
 	}
 	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
-	p := v.Plays() & colored
+	p := plays & colored
 	several := p&(p-1) != 0
-	best, bestScore := -1, -1e18
-	wild, wd4 := -1, -1
-	for i, m := range moves {
-		if m.Kind() != engine.MovePlay {
-			continue
-		}
-		k := m.Card()
+	best, bestScore := engine.NoCard, -1e18
+	wild, wd4 := engine.NoCard, engine.NoCard
+	for m := plays; m != 0; m &= m - 1 {
+		k := engine.Card(bits.TrailingZeros64(m))
 		switch k.Symbol() {
 		case engine.WildDrawFour:
-			wd4 = i
+			wd4 = k
 			continue
 		case engine.Wild:
-			wild = i
+			wild = k
 			continue
 		}
 		if k.IsWild() {
-			if wild < 0 {
-				wild = i
+			if wild == engine.NoCard {
+				wild = k
 			}
 			continue
 		}
@@ -629,10 +720,35 @@ func (c *Counter) turn(v *engine.View, moves []engine.Move) int {
 			score += 1000
 		}
 		if score > bestScore {
-			best, bestScore = i, score
+			best, bestScore = k, score
 		}
 	}
-	return chooseTurn(v, moves, best, wild, wd4, nextDanger, c)
+	// chooseTurn's rule, on kinds: the Wild Draw Four as a bluff when bluffs
+	// says so and something else could be played, or legally when nothing
+	// else plays or the next player is close to going out; else the best
+	// colored card, the wild, the legal Wild Draw Four, the draw.
+	if wd4 != engine.NoCard {
+		legal := v.WD4Legal()
+		if !legal && (best != engine.NoCard || wild != engine.NoCard) && c.bluffs(v) {
+			return engine.PlayMove(wd4)
+		}
+		if legal && (best == engine.NoCard || nextDanger) && (wild == engine.NoCard || nextDanger) {
+			return engine.PlayMove(wd4)
+		}
+	}
+	switch {
+	case best != engine.NoCard:
+		return engine.PlayMove(best)
+	case wild != engine.NoCard:
+		return engine.PlayMove(wild)
+	case wd4 != engine.NoCard && v.WD4Legal():
+		return engine.PlayMove(wd4)
+	}
+	if plays != 0 && v.Options().ForcedPlay {
+		// Forced to play with nothing but a bluff: the first move, played.
+		return engine.PlayMove(engine.Card(bits.TrailingZeros64(plays)))
+	}
+	return engine.SimpleMove(engine.MoveDraw)
 }
 
 // stuck is the chance that seat p holds nothing it could play on the
@@ -659,7 +775,7 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	ko := c.ucol[engine.NoColor]
 	// The symbol's kinds in the four colors (MakeCard(o, sym)), less k's own.
 	const n = engine.NumColoredSymbols
-	y := int(sym)
+	y := int(sym) & 15 // sym < n <= 16: the mask only tells the compiler the indices are in range
 	ko += c.unseen[y] + c.unseen[n+y] + c.unseen[2*n+y] + c.unseen[3*n+y] - c.unseen[k]
 	b := c.void[p][col]
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
@@ -669,6 +785,9 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	}
 	return first + float64((1-b)*c.noMatch(float64(c.total), float64(kc+ko), h))
 }
+
+// stuck's mask of a symbol holds if the colored symbols are 16 at most.
+var _ [16 - engine.NumColoredSymbols]struct{}
 
 // noMatch is NoMatchChance(u, k, h) with the denominator, which depends on
 // u and h only, kept from the last call: a decision weighs every playable
@@ -682,9 +801,16 @@ func (c *Counter) noMatch(u, k float64, h int) float64 {
 		c.nmU, c.nmH = u, h
 	}
 	// noMatchWith's terms u-i-k, counted down: u and k are whole counts,
-	// so every difference is exact and the same either way.
+	// so every difference is exact and the same either way. Two terms a
+	// step, multiplied in the same order.
+	m := c.nmM
 	num, n := 1.0, u-k
-	for range c.nmM {
+	for ; m >= 2; m -= 2 {
+		num *= n
+		num *= n - 1
+		n -= 2
+	}
+	if m == 1 {
 		num *= n
 		n--
 	}

@@ -195,6 +195,138 @@ func TestCounterVoidBeliefs(t *testing.T) {
 	}
 }
 
+// bothTurns is a counter whose turns are chosen by ChooseTurn and checked
+// against Decide with the turn's list of moves (one Play per kind of
+// Plays() in kind order, then Draw unless forced-play requires a play),
+// from the same random state.
+type bothTurns struct {
+	*strategy.Counter
+	t     *testing.T
+	turns int
+}
+
+func (b *bothTurns) ChooseTurn(v *engine.View) engine.Move {
+	r := v.Rand()
+	saved := *r
+	m := b.Counter.ChooseTurn(v)
+	after := *r
+	*r = saved
+	var moves []engine.Move
+	plays := v.Plays()
+	for k := range engine.NumCards {
+		if plays>>k&1 != 0 {
+			moves = append(moves, engine.PlayMove(engine.Card(k)))
+		}
+	}
+	if !v.Options().ForcedPlay || plays == 0 {
+		moves = append(moves, engine.SimpleMove(engine.MoveDraw))
+	}
+	if i := b.Counter.Decide(v, moves); moves[i] != m || *r != after {
+		b.t.Fatalf("game %d, seat %d: ChooseTurn chose %s, Decide %s of %v (random state equal: %v)", v.Game(), v.Seat(), m, moves[i], moves, *r == after)
+	}
+	b.turns++
+	return m
+}
+
+// A counter's ChooseTurn is the move its Decide chooses at every turn,
+// drawing the same random numbers, and a table of counters asked by
+// ChooseTurn and PlaysDrawn plays the games of one asked by Decide.
+func TestCounterChooseTurnIsDecide(t *testing.T) {
+	for _, tc := range []struct {
+		rules engine.RuleSet
+		specs []string
+		sets  []string
+	}{
+		{engine.Classic, []string{"counter", "counter:bluff=0.3", "counter:bluff=sound", "counter:challenge=always"}, nil},
+		{engine.Classic, []string{"counter", "counter:bluff=0.5"}, []string{"forced-play=true"}},
+		{engine.Classic, []string{"counter", "counter:bluff=0.3", "counter:bluff=sound"}, []string{"seven-zero=true", "stack-draw-two=true", "jump-in=any", "draw=until-playable", "must-play-drawn=true"}},
+		{engine.Party, []string{"counter", "counter:bluff=sound", "counter:bluff=0.3", "counter", "counter"}, nil},
+		{engine.Encanto, []string{"counter", "counter:bluff=0.3", "counter:bluff=sound", "counter"}, []string{"forced-play=true"}},
+	} {
+		o := options(t, tc.rules, tc.sets...)
+		var chosen, decided []engine.Strategy
+		var checked []*bothTurns
+		for _, sp := range tc.specs {
+			b := &bothTurns{Counter: strategy.MustParse(sp).New().(*strategy.Counter), t: t}
+			checked = append(checked, b)
+			chosen = append(chosen, b)
+			// observed hides ChooseTurn and PlaysDrawn: every turn and drawn card is asked of Decide.
+			decided = append(decided, &selecting{observed{watched{s: strategy.MustParse(sp).New(), obs: func(int, *engine.View, []engine.Move, int) {}}}})
+		}
+		g1, err := engine.NewGame(o, chosen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g2, err := engine.NewGame(o, decided)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range uint64(150) {
+			r1, r2 := *g1.Play(5, i), *g2.Play(5, i)
+			if r1 != r2 {
+				t.Fatalf("%s %v game %d: ChooseTurn gives %+v, Decide %+v", tc.rules, tc.specs, i, r1, r2)
+			}
+		}
+		for _, b := range checked {
+			if b.turns == 0 {
+				t.Fatalf("%s %v: no turn asked of ChooseTurn", tc.rules, tc.specs)
+			}
+		}
+	}
+}
+
+// A counter reading the table's public log (each entry telling whose turn
+// it is and whether it is that player's first act) holds the void beliefs,
+// the challenge record's consequences and the unseen counts of one told
+// every event, turns included, at every decision.
+func TestCounterLogIsTold(t *testing.T) {
+	for _, tc := range []struct {
+		rules engine.RuleSet
+		specs []string
+		sets  []string
+	}{
+		{engine.Classic, []string{"counter", "counter:bluff=0.3", "counter:bluff=sound", "heuristic"}, nil},
+		{engine.Classic, []string{"counter", "counter:challenge=always", "random:bluff=0.5"}, []string{"stack-draw-two=true", "stack-draw-four=true", "jump-in=any", "draw=until-playable", "deflect-skip=true"}},
+		{engine.Party, []string{"counter", "counter:bluff=sound", "counter", "heuristic", "counter"}, nil},
+		{engine.Encanto, []string{"counter", "counter:challenge=always", "counter"}, nil},
+	} {
+		o := options(t, tc.rules, tc.sets...)
+		var snaps [2][]float64
+		for pass, selected := range []bool{false, true} {
+			var cs []*strategy.Counter
+			obs := func(seat int, v *engine.View, _ []engine.Move, choice int) {
+				c := cs[seat]
+				if c == nil {
+					return
+				}
+				snap := append(snaps[pass], float64(v.Game()), float64(seat), float64(choice))
+				for p := 0; p < v.Players(); p++ {
+					for col := engine.Red; col < engine.NoColor; col++ {
+						snap = append(snap, c.VoidBelief(p, col))
+					}
+				}
+				for k := range engine.NumCards {
+					snap = append(snap, float64(c.Unseen(engine.Card(k))))
+				}
+				snaps[pass] = snap
+			}
+			var g *engine.Game
+			g, cs = countingTableFed(t, o, tc.specs, obs, selected)
+			for i := range uint64(60) {
+				g.Play(11, i)
+			}
+		}
+		if len(snaps[0]) != len(snaps[1]) || len(snaps[0]) == 0 {
+			t.Fatalf("%s %v: %d and %d values seen told and logged", tc.rules, tc.specs, len(snaps[0]), len(snaps[1]))
+		}
+		for i := range snaps[0] {
+			if snaps[0][i] != snaps[1][i] {
+				t.Fatalf("%s %v: value %d is %v told every event, %v from the log", tc.rules, tc.specs, i, snaps[0][i], snaps[1][i])
+			}
+		}
+	}
+}
+
 // A table of counters allocates nothing per game once warm.
 func TestCounterAllocs(t *testing.T) {
 	for _, tc := range []struct {
