@@ -103,6 +103,47 @@ func noMatchWith(u, k float64, m int, den float64) float64 {
 	return num / den
 }
 
+// falling[j][m] is j (j-1) ... (j-m+1), multiplied left to right from 1:
+// the products noMatchDen and noMatchWith form for whole counts, so a
+// quotient of two entries is NoMatchChance bit for bit.
+var falling = func() (f [fallingJ][fallingM + 1]float64) {
+	for j := range f {
+		p := 1.0
+		f[j][0] = p
+		for m := 1; m <= fallingM; m++ {
+			p *= float64(j - m + 1)
+			f[j][m] = p
+		}
+	}
+	return f
+}()
+
+// The table's counts: unseen cards below fallingJ, hands of fallingM cards
+// at most; NoMatchChance works out the rest.
+const (
+	fallingJ = 128
+	fallingM = 32
+)
+
+// noMatchCount is NoMatchChance(float64(u), float64(k), h) for whole counts
+// u and k, from the table where it reaches: the denominator takes m =
+// min(h, u) terms (noMatchDen), and the numerator's last term j-m+1 not
+// positive makes it 0 (noMatchWith).
+func noMatchCount(u, k, h int) float64 {
+	j := u - k
+	if h > fallingM || u >= fallingJ || u < 0 || k < 0 {
+		return NoMatchChance(float64(u), float64(k), h)
+	}
+	m := min(h, u)
+	if m <= 0 {
+		return 1
+	}
+	if j-m+1 <= 0 {
+		return 0
+	}
+	return falling[j][m] / falling[u][m]
+}
+
 // BluffPosterior is the probability that a Wild Draw Four was a bluff, by
 // Bayes' rule, given q, the chance from what the seat has seen that the
 // player's other cards hold one that makes it illegal, and rate, the

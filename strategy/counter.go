@@ -67,10 +67,6 @@ type Counter struct {
 	swaps     bool   // hands can be swapped or rotated in this game
 	feed      uint64 // the events passed on to know (setFeed)
 	cursor    int    // the entries of the table's public log read (sync)
-	// noMatch's denominator for (nmU, nmH); the zero value is right for (0, 0).
-	nmU      float64
-	nmH, nmM int
-	nmDen    float64
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -574,7 +570,7 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 		h -= all
 	}
 	nv := c.void[p][col]
-	q := c.noMatch(float64(c.total), float64(c.ucol[col]), h)
+	q := noMatchCount(c.total, c.ucol[col], h)
 	return nv + float64((1-nv)*q)
 }
 
@@ -781,44 +777,13 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
 	first := 0.0
 	if b != 0 {
-		first = float64(b * NoMatchChance(float64(c.total-kc), float64(ko), h))
+		first = float64(b * noMatchCount(c.total-kc, ko, h))
 	}
-	return first + float64((1-b)*c.noMatch(float64(c.total), float64(kc+ko), h))
+	return first + float64((1-b)*noMatchCount(c.total, kc+ko, h))
 }
 
 // stuck's mask of a symbol holds if the colored symbols are 16 at most.
 var _ [16 - engine.NumColoredSymbols]struct{}
-
-// noMatch is NoMatchChance(u, k, h) with the denominator, which depends on
-// u and h only, kept from the last call: a decision weighs every playable
-// card and color against the same unseen cards and hand.
-func (c *Counter) noMatch(u, k float64, h int) float64 {
-	if h > noMatchMax {
-		return NoMatchChance(u, k, h)
-	}
-	if u != c.nmU || h != c.nmH {
-		c.nmDen, c.nmM = noMatchDen(u, h)
-		c.nmU, c.nmH = u, h
-	}
-	// noMatchWith's terms u-i-k, counted down: u and k are whole counts,
-	// so every difference is exact and the same either way. Two terms a
-	// step, multiplied in the same order.
-	m := c.nmM
-	num, n := 1.0, u-k
-	for ; m >= 2; m -= 2 {
-		num *= n
-		num *= n - 1
-		n -= 2
-	}
-	if m == 1 {
-		num *= n
-		n--
-	}
-	if c.nmM > 0 && n+1 <= 0 {
-		return 0
-	}
-	return num / c.nmDen
-}
 
 // playColors is the set of colors (bit c for color c) of the colored
 // kinds in plays.
