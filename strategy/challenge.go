@@ -130,18 +130,23 @@ const (
 // min(h, u) terms (noMatchDen), and the numerator's last term j-m+1 not
 // positive makes it 0 (noMatchWith).
 func noMatchCount(u, k, h int) float64 {
-	j := u - k
-	if h > fallingM || u >= fallingJ || u < 0 || k < 0 {
-		return NoMatchChance(float64(u), float64(k), h)
+	if q, ok := noMatchTable(u, k, h); ok {
+		return q
 	}
+	return NoMatchChance(float64(u), float64(k), h)
+}
+
+// noMatchTable is noMatchCount where the table reaches (ok), small enough
+// to inline.
+func noMatchTable(u, k, h int) (q float64, ok bool) {
 	m := min(h, u)
-	if m <= 0 {
-		return 1
+	if uint(u) >= fallingJ || uint(h) > fallingM || k < 0 || m <= 0 {
+		return 0, false
 	}
-	if j-m+1 <= 0 {
-		return 0
+	if j := u - k; j >= m {
+		q = falling[j][m] / falling[u][m]
 	}
-	return falling[j][m] / falling[u][m]
+	return q, true
 }
 
 // BluffPosterior is the probability that a Wild Draw Four was a bluff, by

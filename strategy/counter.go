@@ -570,7 +570,10 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 		h -= all
 	}
 	nv := c.void[p][col]
-	q := noMatchCount(c.total, c.ucol[col], h)
+	q, ok := noMatchTable(c.total, c.ucol[col], h)
+	if !ok {
+		q = noMatchCount(c.total, c.ucol[col], h)
+	}
 	return nv + float64((1-nv)*q)
 }
 
@@ -777,9 +780,17 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
 	first := 0.0
 	if b != 0 {
-		first = float64(b * noMatchCount(c.total-kc, ko, h))
+		q, ok := noMatchTable(c.total-kc, ko, h)
+		if !ok {
+			q = noMatchCount(c.total-kc, ko, h)
+		}
+		first = float64(b * q)
 	}
-	return first + float64((1-b)*noMatchCount(c.total, kc+ko, h))
+	q, ok := noMatchTable(c.total, kc+ko, h)
+	if !ok {
+		q = noMatchCount(c.total, kc+ko, h)
+	}
+	return first + float64((1-b)*q)
 }
 
 // stuck's mask of a symbol holds if the colored symbols are 16 at most.
