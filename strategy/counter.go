@@ -672,7 +672,6 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	seat := v.Seat()
 	next, w := c.nextWeight(v)
 	nextDanger := v.HandSize(next) <= 2
-	danger := opponentClose(v, seat)
 	plays := v.Plays()
 	// The next player's lack matters only between colors: it is worked out
 	// when the playable colored cards are of two colors or more.
@@ -686,6 +685,10 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
 	p := plays & colored
 	several := p&(p-1) != 0
+	// One colored kind or none: its score is finite (w is), so above the
+	// start, and compared with no other. It is not worked out.
+	scored := several || w-w != 0
+	danger := scored && opponentClose(v, seat)
 	best, bestScore := engine.NoCard, -1e18
 	wild, wd4 := engine.NoCard, engine.NoCard
 	for m := plays; m != 0; m &= m - 1 {
@@ -702,6 +705,10 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 			if wild == engine.NoCard {
 				wild = k
 			}
+			continue
+		}
+		if !scored {
+			best = k
 			continue
 		}
 		score := float64(10*(hand.ColorCount(k.Color())-1)) + float64(w*lack[k.Color()])
