@@ -691,6 +691,8 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	danger := scored && opponentClose(v, seat)
 	best, bestScore := engine.NoCard, -1e18
 	wild, wd4 := engine.NoCard, engine.NoCard
+	var row *[engine.NumColors]float64 // stuck's reads of the next player, once read
+	var nh, ko0 int
 	for m := plays; m != 0; m &= m - 1 {
 		k := engine.Card(bits.TrailingZeros64(m))
 		switch k.Symbol() {
@@ -715,7 +717,34 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 		if several && c.Stuck != 0 {
 			st := 1.0 // two players: the other loses its turn, the counter plays again
 			if v.ActivePlayers() > 2 || !isHit(v, k.Symbol()) {
-				st = c.stuck(v, next, k)
+				if c.known {
+					st = c.stuck(v, next, k)
+				} else {
+					// stuck with nothing known, its per-decision reads
+					// hoisted: the same operations.
+					if row == nil {
+						row, nh, ko0 = &c.void[next], v.HandSize(next), c.ucol[engine.NoColor]
+					}
+					col := k.Color()
+					kc := c.ucol[col]
+					const n = engine.NumColoredSymbols
+					y := int(k.Symbol()) & 15
+					ko := ko0 + c.unseen[y] + c.unseen[n+y] + c.unseen[2*n+y] + c.unseen[3*n+y] - c.unseen[k]
+					b := row[col]
+					first := 0.0
+					if b != 0 {
+						q, ok := noMatchTable(c.total-kc, ko, nh)
+						if !ok {
+							q = noMatchCount(c.total-kc, ko, nh)
+						}
+						first = float64(b * q)
+					}
+					q, ok := noMatchTable(c.total, kc+ko, nh)
+					if !ok {
+						q = noMatchCount(c.total, kc+ko, nh)
+					}
+					st = first + float64((1-b)*q)
+				}
 			}
 			score += float64(c.Stuck * st)
 		}
