@@ -397,14 +397,21 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 		p := l.Player
 		switch l.Kind {
 		case engine.EvPlay:
-			// A known card played was not unseen (Knowledge forgets it below).
+			// A known card played was not unseen (Knowledge forgets it
+			// below); a card put down by another player: it held the
+			// card's color (the void row, which the knowledge does not read).
 			k := l.Card
 			if p == seat {
 				if col := k.Color(); col < engine.NoColor {
 					c.own[col]--
 				}
-			} else if !known || c.know.Known(p, k) == 0 {
-				c.seen(k)
+			} else {
+				if !known || c.know.Known(p, k) == 0 {
+					c.seen(k)
+				}
+				if !k.IsWild() {
+					c.void[p][k.Color()] = 0
+				}
 			}
 			if tell {
 				c.know.Observe(v, l.Event)
@@ -412,6 +419,7 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			if k.Symbol() == engine.WildDrawFour {
 				c.faced[l.Next]++
 			}
+			continue
 		case engine.EvDraw:
 			if p == seat {
 				continue
@@ -435,7 +443,7 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 		default:
 			continue
 		}
-		// A card put down (played): p held the card's color.
+		// A card stacked, deflected or jumped in: p held the card's color.
 		if k := l.Card; p != seat && !k.IsWild() {
 			c.void[p][k.Color()] = 0
 		}
