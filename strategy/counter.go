@@ -701,26 +701,22 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	wild, wd4 := engine.NoCard, engine.NoCard
 	var row *[engine.NumColors]float64 // stuck's reads of the next player, once read
 	var nh, ko0 int
-	for m := plays; m != 0; m &= m - 1 {
+	// The wilds, as a loop over every kind in order finds them: the Wild
+	// Draw Four; the Wild, else the first other wild.
+	wd4Card, wildCard := engine.WildCard(engine.WildDrawFour), engine.WildCard(engine.Wild)
+	if plays>>wd4Card&1 != 0 {
+		wd4 = wd4Card
+	}
+	if ws := plays &^ colored &^ (1 << wd4Card); ws>>wildCard&1 != 0 {
+		wild = wildCard
+	} else if ws != 0 {
+		wild = engine.Card(bits.TrailingZeros64(ws))
+	}
+	if !scored && p != 0 {
+		best = engine.Card(bits.TrailingZeros64(p))
+	}
+	for m := p; scored && m != 0; m &= m - 1 {
 		k := engine.Card(bits.TrailingZeros64(m))
-		switch k.Symbol() {
-		case engine.WildDrawFour:
-			wd4 = k
-			continue
-		case engine.Wild:
-			wild = k
-			continue
-		}
-		if k.IsWild() {
-			if wild == engine.NoCard {
-				wild = k
-			}
-			continue
-		}
-		if !scored {
-			best = k
-			continue
-		}
 		score := float64(10*(hand.ColorCount(k.Color())-1)) + float64(w*lack[k.Color()])
 		if several && c.Stuck != 0 {
 			st := 1.0 // two players: the other loses its turn, the counter plays again
