@@ -392,6 +392,10 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 	// What the loop cannot change, in locals.
 	seat, known, tell := c.seat, c.known, c.feed>>engine.EvPlay&1 != 0
+	if !known && !tell {
+		c.readPlain(log)
+		return
+	}
 	for i := range log {
 		l := &log[i]
 		p := l.Player
@@ -415,6 +419,60 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			}
 			if tell {
 				c.know.Observe(v, l.Event)
+			}
+			if k.Symbol() == engine.WildDrawFour {
+				c.faced[l.Next]++
+			}
+			continue
+		case engine.EvDraw:
+			if p == seat {
+				continue
+			}
+			if p == l.Turn {
+				if l.First {
+					c.void[p][l.TurnColor] = c.Trust // drew instead of playing
+				}
+				continue // more draws of the same turn (draw-until-playable) missed the color too
+			}
+			f := 0.0
+			if l.N2 < len(fade) {
+				f = fade[l.N2]
+			}
+			row := &c.void[p]
+			for col := range row {
+				row[col] = float64(row[col] * f)
+			}
+			continue
+		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
+		default:
+			continue
+		}
+		// A card stacked, deflected or jumped in: p held the card's color.
+		if k := l.Card; p != seat && !k.IsWild() {
+			c.void[p][k.Color()] = 0
+		}
+	}
+}
+
+// readPlain is readLog knowing no card of another hand and telling the
+// knowledge no play (the usual case): a loop that calls nothing.
+func (c *Counter) readPlain(log []engine.Logged) {
+	seat := c.seat
+	for i := range log {
+		l := &log[i]
+		p := l.Player
+		switch l.Kind {
+		case engine.EvPlay:
+			k := l.Card
+			if p == seat {
+				if col := k.Color(); col < engine.NoColor {
+					c.own[col]--
+				}
+			} else {
+				c.seen(k)
+				if !k.IsWild() {
+					c.void[p][k.Color()] = 0
+				}
 			}
 			if k.Symbol() == engine.WildDrawFour {
 				c.faced[l.Next]++
