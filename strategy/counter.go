@@ -264,7 +264,11 @@ func (c *Counter) sync(v *engine.View) {
 		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
 	}
 	if c.cursor < len(log) {
-		c.readLog(v, log[c.cursor:])
+		if !c.known && c.feed>>engine.EvPlay&1 == 0 {
+			c.readPlain(log[c.cursor:]) // readLog's usual case, a call less
+		} else {
+			c.readLog(v, log[c.cursor:])
+		}
 		c.cursor = len(log)
 	}
 }
