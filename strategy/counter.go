@@ -747,9 +747,23 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	// when the playable colored cards are of two colors or more.
 	var lack [engine.NumColors]float64
 	if cols := playColors(plays); cols&(cols-1) != 0 && w != 0 {
-		for m := cols; m != 0; m &= m - 1 {
-			col := engine.Color(bits.TrailingZeros8(m))
-			lack[col] = c.lacks(v, next, col)
+		if c.known {
+			for m := cols; m != 0; m &= m - 1 {
+				col := engine.Color(bits.TrailingZeros8(m))
+				lack[col] = c.lacks(v, next, col)
+			}
+		} else {
+			// lacks with nothing known, its reads of the next player once.
+			row, h := &c.void[next], v.HandSize(next)
+			for m := cols; m != 0; m &= m - 1 {
+				col := engine.Color(bits.TrailingZeros8(m) & 3)
+				nv := row[col]
+				q, ok := noMatchTable(c.total, c.ucol[col], h)
+				if !ok {
+					q = noMatchCount(c.total, c.ucol[col], h)
+				}
+				lack[col] = nv + float64((1-nv)*q)
+			}
 		}
 	}
 	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
