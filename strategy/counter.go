@@ -429,22 +429,8 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			}
 			continue
 		case engine.EvDraw:
-			if p == seat {
-				continue
-			}
-			if p == l.Turn {
-				if l.First {
-					c.void[p][l.TurnColor] = c.Trust // drew instead of playing
-				}
-				continue // more draws of the same turn (draw-until-playable) missed the color too
-			}
-			f := 0.0
-			if l.N2 < len(fade) {
-				f = fade[l.N2]
-			}
-			row := &c.void[p]
-			for col := range row {
-				row[col] = float64(row[col] * f)
+			if p != seat {
+				c.logDraw(l)
 			}
 			continue
 		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
@@ -455,6 +441,28 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 		if k := l.Card; p != seat && !k.IsWild() {
 			c.void[p][k.Color()] = 0
 		}
+	}
+}
+
+// logDraw updates another player's voids for a draw of the log: a turn's
+// first draw means it lacked the turn's color (as far as Trust goes), more
+// draws of the same turn missed the color too, and a draw at another's
+// turn (a penalty) fades what was inferred.
+func (c *Counter) logDraw(l *engine.Logged) {
+	p := l.Player
+	if p == l.Turn {
+		if l.First {
+			c.void[p][l.TurnColor] = c.Trust
+		}
+		return
+	}
+	f := 0.0
+	if l.N2 < len(fade) {
+		f = fade[l.N2]
+	}
+	row := &c.void[p]
+	for col := range row {
+		row[col] = float64(row[col] * f)
 	}
 }
 
@@ -483,22 +491,8 @@ func (c *Counter) readPlain(log []engine.Logged) {
 			}
 			continue
 		case engine.EvDraw:
-			if p == seat {
-				continue
-			}
-			if p == l.Turn {
-				if l.First {
-					c.void[p][l.TurnColor] = c.Trust // drew instead of playing
-				}
-				continue // more draws of the same turn (draw-until-playable) missed the color too
-			}
-			f := 0.0
-			if l.N2 < len(fade) {
-				f = fade[l.N2]
-			}
-			row := &c.void[p]
-			for col := range row {
-				row[col] = float64(row[col] * f)
+			if p != seat {
+				c.logDraw(l)
 			}
 			continue
 		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
