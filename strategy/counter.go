@@ -264,11 +264,7 @@ func (c *Counter) sync(v *engine.View) {
 		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
 	}
 	if c.cursor < len(log) {
-		if !c.known && c.feed>>engine.EvPlay&1 == 0 {
-			c.readPlain(log[c.cursor:]) // readLog's usual case, a call less
-		} else {
-			c.readLog(v, log[c.cursor:])
-		}
+		c.readLog(v, log[c.cursor:])
 		c.cursor = len(log)
 	}
 }
@@ -396,10 +392,6 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 	// What the loop cannot change, in locals.
 	seat, known, tell := c.seat, c.known, c.feed>>engine.EvPlay&1 != 0
-	if !known && !tell {
-		c.readPlain(log)
-		return
-	}
 	for i := range log {
 		l := &log[i]
 		p := l.Player
@@ -463,46 +455,6 @@ func (c *Counter) logDraw(l *engine.Logged) {
 	row := &c.void[p]
 	for col := range row {
 		row[col] = float64(row[col] * f)
-	}
-}
-
-// readPlain is readLog knowing no card of another hand and telling the
-// knowledge no play (the usual case): a loop that calls nothing.
-func (c *Counter) readPlain(log []engine.Logged) {
-	seat := c.seat
-	for i := range log {
-		l := &log[i]
-		p := l.Player
-		switch l.Kind {
-		case engine.EvPlay:
-			k := l.Card
-			if p == seat {
-				if col := k.Color(); col < engine.NoColor {
-					c.own[col]--
-				}
-			} else {
-				c.seen(k)
-				if !k.IsWild() {
-					c.void[p][k.Color()] = 0
-				}
-			}
-			if k.Symbol() == engine.WildDrawFour {
-				c.faced[l.Next]++
-			}
-			continue
-		case engine.EvDraw:
-			if p != seat {
-				c.logDraw(l)
-			}
-			continue
-		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
-		default:
-			continue
-		}
-		// A card stacked, deflected or jumped in: p held the card's color.
-		if k := l.Card; p != seat && !k.IsWild() {
-			c.void[p][k.Color()] = 0
-		}
 	}
 }
 
