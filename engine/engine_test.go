@@ -247,11 +247,82 @@ func TestCountersDocumented(t *testing.T) {
 	}
 }
 
-// BenchmarkPlayout measures what a search strategy does per iteration, from
-// a classic 4-player position after 10 decisions: copy the position,
-// determinize it for the seat to move, and play it out with random.
+// BenchmarkPlayout measures what a search strategy does per iteration:
+// copy a classic 4-player position, determinize it for the seat to move, and
+// play it out to the end with random. Two sets of positions: "midgame", the
+// turn decision halfway through each of 64 random games (deals 0-63, seed 1),
+// and "afterdraws", one position after 10 decisions that each took the last
+// listed move (mostly draws, so its hands are large and it has more turns
+// left than a whole average game).
 func BenchmarkPlayout(b *testing.B) {
 	o := engine.DefaultOptions(engine.Classic)
+	r := &strategy.Random{}
+	b.Run("midgame", func(b *testing.B) { benchPlayout(b, o, midgamePositions(b, o, r, 64), r) })
+	b.Run("afterdraws", func(b *testing.B) { benchPlayout(b, o, []*engine.State{afterDraws(b, o)}, r) })
+}
+
+func benchPlayout(b *testing.B, o engine.Options, positions []*engine.State, r engine.Strategy) {
+	g, err := engine.NewGame(o, []engine.Strategy{r, r, r, r})
+	if err != nil {
+		b.Fatal(err)
+	}
+	views := make([]engine.View, len(positions))
+	before := 0
+	for i, s := range positions {
+		seat, _ := s.Pending()
+		views[i] = s.View(seat)
+		before += s.Turns()
+	}
+	var rng engine.Rand
+	rng.Seed(1, 0, 0)
+	turns, i := 0, 0
+	for b.Loop() {
+		views[i].Determinize(&g.State, &rng, nil)
+		turns += g.PlayOut().Turns
+		if i++; i == len(views) {
+			i = 0
+		}
+	}
+	if turns == 0 {
+		b.Fatal("the playouts played nothing")
+	}
+	played := float64(turns) - float64(before)*float64(b.N)/float64(len(views))
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(played/float64(b.N), "turns/playout")
+}
+
+// midgamePositions plays games 0..n-1 (seed 1) with r through the position
+// API and returns, for each, the first turn decision at or after half its
+// length in turns.
+func midgamePositions(b *testing.B, o engine.Options, r engine.Strategy, n int) []*engine.State {
+	var out []*engine.State
+	buf := make([]engine.Move, 0, 256)
+	for game := range uint64(n) {
+		var turns []*engine.State
+		s, err := engine.NewState(o, 4)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Start(1, game)
+		for !s.Over() {
+			seat, d := s.Pending()
+			if d == engine.DecideTurn && (len(turns) == 0 || turns[len(turns)-1].Turns() < s.Turns()) {
+				c := new(engine.State)
+				c.CopyFrom(s)
+				turns = append(turns, c)
+			}
+			v := s.View(seat)
+			moves := s.Moves(buf[:0])
+			if err := s.Apply(moves[r.Decide(&v, moves)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		out = append(out, turns[len(turns)/2])
+	}
+	return out
+}
+
+func afterDraws(b *testing.B, o engine.Options) *engine.State {
 	s, err := engine.NewState(o, 4)
 	if err != nil {
 		b.Fatal(err)
@@ -264,23 +335,5 @@ func BenchmarkPlayout(b *testing.B) {
 			b.Fatal("the position ended early")
 		}
 	}
-	seat, _ := s.Pending()
-	r := &strategy.Random{}
-	g, err := engine.NewGame(o, []engine.Strategy{r, r, r, r})
-	if err != nil {
-		b.Fatal(err)
-	}
-	var rng engine.Rand
-	rng.Seed(1, 0, 0)
-	v := s.View(seat)
-	turns := 0
-	for b.Loop() {
-		v.Determinize(&g.State, &rng, nil)
-		turns += g.PlayOut().Turns
-	}
-	if turns == 0 {
-		b.Fatal("the playouts played nothing")
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
-	b.ReportMetric(float64(turns)/float64(b.N), "turns/playout")
+	return s
 }

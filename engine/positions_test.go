@@ -544,19 +544,6 @@ func BenchmarkPosition(b *testing.B) {
 			v.Determinize(&c, &rng, nil)
 		}
 	})
-	b.Run("copy+determinize+playout", func(b *testing.B) {
-		g, _ := NewGame(DefaultOptions(Classic), []Strategy{uniform{}, uniform{}, uniform{}, uniform{}})
-		var rng Rand
-		v := s.View(seat)
-		turns := 0
-		for b.Loop() {
-			v.Determinize(&g.State, &rng, nil)
-			turns += g.PlayOut().Turns
-		}
-		if turns == 0 {
-			b.Fatal("the playouts played nothing")
-		}
-	})
 }
 
 // stackedState deals a stacked round (see stackedOrder) into a State and
