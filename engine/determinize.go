@@ -22,6 +22,7 @@ type Knowledge struct {
 	// event flipped a card onto it.
 	mini     [NumCards]uint8
 	flipping bool
+	dirty    bool // known or mini may hold a card (else a round's start has nothing to forget)
 }
 
 // Reset forgets everything and makes k the knowledge of seat.
@@ -47,39 +48,47 @@ func (k *Knowledge) Observe(v *View, e Event) {
 	k.flipping = false
 	switch e.Kind {
 	case EvRound:
-		k.known = [MaxPlayers][NumCards]uint8{}
-		k.mini = [NumCards]uint8{}
+		if k.dirty {
+			k.known = [MaxPlayers][NumCards]uint8{}
+			k.mini = [NumCards]uint8{}
+			k.dirty = false
+		}
 	case EvPileFlip:
 		if !flipping { // a new mini-pile (a pile-up that found none leaves no take)
 			k.mini = [NumCards]uint8{}
 		}
 		k.mini[e.Card]++
-		k.flipping = true
+		k.flipping, k.dirty = true, true
 	case EvPlay, EvPile:
 		if e.Player != k.seat && k.known[e.Player][e.Card] > 0 {
 			k.known[e.Player][e.Card]--
 		}
 		if e.Kind == EvPile {
 			k.mini[e.Card]++
+			k.dirty = true
 		}
 	case EvChallenge:
 		if e.Player == k.seat {
 			if h, ok := v.Revealed(); ok {
 				copy(k.known[e.Other][:], h.counts[:NumCards])
+				k.dirty = true
 			}
 		}
 	case EvTakeBack:
 		if e.Player != k.seat {
 			k.known[e.Player][WildCard(WildDrawFour)]++
+			k.dirty = true
 		}
 	case EvPileTake:
 		if e.Player != k.seat {
 			for c, x := range k.mini {
 				k.known[e.Player][c] += x
 			}
+			k.dirty = true
 		}
 		k.mini = [NumCards]uint8{}
 	case EvSwap:
+		k.dirty = true
 		p, o := e.Player, e.Other
 		switch k.seat {
 		case p:
@@ -107,6 +116,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		}
 		moved[k.seat] = [NumCards]uint8{}
 		k.known = moved
+		k.dirty = true
 	}
 	k.own = v.Hand().Hand()
 }
@@ -195,7 +205,7 @@ func (s *State) Determinize(seat int, rng *Rand, k *Knowledge) {
 	if s.decision != DecideDrawn || s.seat != seat {
 		s.drawn = NoCard
 	}
-	s.sink, s.drv = nil, nil
+	s.sink, s.sinkKinds, s.drv = nil, 0, nil
 }
 
 // Determinize copies the position into dst and resamples in dst what the

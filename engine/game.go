@@ -90,11 +90,6 @@ type Game struct {
 	logs   uint64   // the event kinds logged in public (PublicLogger)
 	tells  uint64   // the kinds told to some observer
 	public []Logged // the public log (View.Public)
-	// The current turn for the log (Logged.Turn): its player or -1, the
-	// color when it began, and whether the player has acted since.
-	turnP int
-	turnC Color
-	acted bool
 }
 
 // NewGame builds a table for len(strategies) players. It validates the
@@ -140,11 +135,19 @@ func (g *Game) SetLog(f func(Event)) {
 	g.listen()
 }
 
-// listen connects the State's events to the log and the observers.
+// listen connects the State's events to the log and the observers: every
+// kind for a log, else the kinds logged in public or told.
 func (g *Game) listen() {
-	g.sink = nil
+	g.sink, g.sinkKinds = nil, 0
 	if g.log != nil || g.observing {
 		g.sink = g
+		g.sinkKinds = g.logs | g.tells
+		if g.logs != 0 {
+			g.sinkKinds |= turnActs // for Logged.First
+		}
+	}
+	if g.log != nil {
+		g.sinkKinds = ^uint64(0)
 	}
 }
 
@@ -197,7 +200,7 @@ func (g *Game) begin() {
 		return
 	}
 	g.public = g.public[:0]
-	g.turnP, g.acted = -1, false
+	g.turnP = -1 // the log knows no turn before the first it plays
 	for p, o := range g.observers[:g.t.n] {
 		if o != nil {
 			o.Begin(&g.views[p])
@@ -340,29 +343,21 @@ func (g *Game) event(s *State, e Event) {
 		g.log(e)
 	}
 	bit := uint64(1) << (e.Kind & 63)
-	if g.logs != 0 {
-		// The turn, kept for the log whatever kinds it holds.
-		first := false
-		switch {
-		case e.Kind == EvTurn:
-			g.turnP, g.turnC, g.acted = e.Player, s.color, false
-		case e.Kind == EvRound:
-			g.turnP, g.acted = -1, false
-		case turnActs&bit != 0 && e.Player == g.turnP && !g.acted:
-			first, g.acted = true, true
+	first := false
+	if turnActs&bit != 0 && g.logs != 0 && e.Player == s.turnP && !s.turnActed {
+		first, s.turnActed = true, true
+	}
+	if g.logs&bit != 0 {
+		n := len(g.public)
+		if n == cap(g.public) {
+			g.public = append(g.public, Logged{})
 		}
-		if g.logs&bit != 0 {
-			n := len(g.public)
-			if n == cap(g.public) {
-				g.public = append(g.public, Logged{})
-			}
-			g.public = g.public[:n+1]
-			l := &g.public[n]
-			l.Event, l.Now, l.Next = e, s.color, -1
-			l.Turn, l.TurnColor, l.First = g.turnP, g.turnC, first
-			if uint(e.Player) < uint(g.t.n) {
-				l.Next = s.nextOf(e.Player)
-			}
+		g.public = g.public[:n+1]
+		l := &g.public[n]
+		l.Event, l.Now, l.Next = e, s.color, -1
+		l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
+		if uint(e.Player) < uint(g.t.n) {
+			l.Next = s.nextOf(e.Player)
 		}
 	}
 	if g.tells&bit == 0 {

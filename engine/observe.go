@@ -80,6 +80,7 @@ func (g *Game) selectEvents() {
 	if g.logs != 0 && g.public == nil {
 		g.public = make([]Logged, 0, 2048) // more than most games log: growing it allocates
 	}
+	g.listen()
 }
 
 // RoundOver reports whether the current round has ended: between the

@@ -170,9 +170,7 @@ func (s *State) pileUp(p int) bool {
 		c := s.pop()
 		s.mini[c]++
 		s.miniN++
-		if s.sink != nil {
-			s.emit(Event{Kind: EvPileFlip, Card: c})
-		}
+		s.emit(Event{Kind: EvPileFlip, Card: c})
 		if !c.IsWild() {
 			s.miniColor = cardColor[c]
 			break

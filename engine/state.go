@@ -3,12 +3,14 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 )
 
 // setup is what a game's positions share and never change: the options,
 // the seats, the deck and each seat's reaction speed. Copies of a State
 // point at the same table.
 type setup struct {
+	id    uint64 // unique to the table (View.TableID)
 	opts  Options
 	n     int
 	speed [MaxPlayers]float64
@@ -22,11 +24,14 @@ type setup struct {
 	d2Responses bool
 }
 
+// tables numbers the tables made (setup.id).
+var tables atomic.Uint64
+
 func newSetup(opts Options, players int) (*setup, error) {
 	if err := opts.Validate(players); err != nil {
 		return nil, err
 	}
-	t := &setup{opts: opts, n: players}
+	t := &setup{id: tables.Add(1), opts: opts, n: players}
 	t.d2Responses = opts.StackDrawTwo || opts.DeflectDrawTwo || opts.StackMixed
 	for p := range players {
 		t.speed[p] = 1
@@ -64,6 +69,9 @@ type State struct {
 type head struct {
 	t    *setup
 	sink *Game // the Game whose log and observers hear this position's events
+	// sinkKinds are the kinds of event sink hears (bit k for kind k; 0
+	// without a sink): the others are not even built.
+	sinkKinds uint64
 	// drv is the Game that plays this position with its strategies, asked
 	// at once at a turn, a drawn card and a play's color instead of stopping there (nil
 	// when the position is driven by hand, and in copies).
@@ -89,6 +97,12 @@ type head struct {
 	dealer     int
 	current    int
 	turns      int
+	// The turn in progress for the Game's public log (Logged.Turn): its
+	// player (-1 before the round's first), the color when it began, and
+	// whether that player has drawn or put a card down since.
+	turnP      int
+	turnColor  Color
+	turnActed  bool
 	idle       int // consecutive turns in which nothing was drawn or played
 	motion     int // cards drawn or played this round
 	stepMotion int // motion when the current step began
@@ -152,7 +166,7 @@ func NewState(opts Options, players int) (*State, error) {
 // draw pile cards in use. The copy reports no events to o's Game.
 func (s *State) CopyFrom(o *State) {
 	s.head = o.head
-	s.sink, s.drv = nil, nil
+	s.sink, s.sinkKinds, s.drv = nil, 0, nil
 	copy(s.hands[:o.t.n], o.hands[:o.t.n])
 	copy(s.drawPile[:o.drawN], o.drawPile[:o.drawN])
 }
@@ -166,7 +180,7 @@ func (s *State) Players() int { return s.t.n }
 // Start begins game index of the run keyed by seed and plays up to the
 // first decision that has more than one legal move (or to the end).
 func (s *State) Start(seed, index uint64) {
-	s.sink, s.drv = nil, nil
+	s.sink, s.sinkKinds, s.drv = nil, 0, nil
 	s.Reset(seed, index)
 	s.advance(s.startRound(nil))
 }
@@ -188,10 +202,13 @@ func (s *State) Reset(seed, index uint64) {
 }
 
 func (s *State) emit(e Event) {
-	if s.sink != nil {
+	if s.hears(e.Kind) {
 		s.sink.event(s, e)
 	}
 }
+
+// hears reports whether the position's Game hears events of kind k.
+func (s *State) hears(k EventKind) bool { return s.sinkKinds>>(k&63)&1 != 0 }
 
 func (s *State) count(c Counter) { s.res.Count[c]++ }
 
@@ -218,6 +235,7 @@ func (s *State) startRound(order []Card) bool {
 	s.nPlaced = 0
 	s.dir = 1
 	s.turns, s.idle, s.motion = 0, 0, 0
+	s.turnP = -1
 	s.over, s.outcome, s.winner = false, Finished, -1
 	s.revealTo = -1
 	s.basePh, s.mid = phNone, midNone

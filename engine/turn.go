@@ -33,6 +33,7 @@ func (s *State) turnBegin() bool {
 		s.res.FirstToAct = p
 	}
 	s.turn()
+	s.turnP, s.turnColor, s.turnActed = p, s.color, false
 	s.emit(Event{Kind: EvTurn, Player: p, N: s.turns})
 	plays := s.turnPlays(p)
 	s.plays = plays
@@ -268,9 +269,7 @@ func (s *State) draw(p, k int) int {
 		s.hands[p].Add(c)
 		s.drawn = c
 		got++
-		if s.sink != nil {
-			s.emit(Event{Kind: EvDrawCard, Player: p, Card: c})
-		}
+		s.emit(Event{Kind: EvDrawCard, Player: p, Card: c})
 	}
 	if got > 0 {
 		s.unoCalled[p] = false

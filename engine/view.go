@@ -28,6 +28,12 @@ func (v *View) Decision() Decision { return v.s.decision }
 // Players is the number of seats.
 func (v *View) Players() int { return v.s.t.n }
 
+// TableID identifies the table of the viewer's game (its options and
+// seats, which never change): two views with the same TableID are of games
+// with the same options, so a strategy may keep what it works out from the
+// options until the TableID changes, without copying them at every game.
+func (v *View) TableID() uint64 { return v.s.t.id }
+
 // Options are the game's options (a copy).
 func (v *View) Options() Options { return v.s.t.opts }
 

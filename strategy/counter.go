@@ -52,17 +52,26 @@ type Counter struct {
 	own   [engine.NumColors]int  // the seat's cards by color, kept for swaps and rotations
 	faced [engine.MaxPlayers]int // Wild Draw Fours faced, this game
 	chall [engine.MaxPlayers]int // challenges made, this game
-	// The unseen cards, kept from the feed: by kind, by printed color
-	// (NoColor: the wilds) and in all. known says the seat may know cards
-	// in other hands this round (the slow paths that read them).
-	unseen [engine.NumCards]int
-	ucol   [engine.NumColors + 1]int
-	total  int
-	// The deck's counts in the same shape (setDeck), and the deck they are of.
+	// The cards not seen in public, kept from the feed: the deck less the
+	// discard pile, the mini-pile and the cards known in other hands, by
+	// kind, by printed color (NoColor: the wilds) and in all. The unseen
+	// cards are those less the seat's hand (hand, set at the first decision):
+	// by kind worked out when read, by color and in all at each decision
+	// (look), so that the seat's own draws need not be told. known says the
+	// seat may know cards in other hands this round (the slow paths that
+	// read them).
+	pub      [engine.NumCards]int
+	pubCol   [engine.NumColors + 1]int
+	pubTotal int
+	hand     engine.HandView
+	ucol     [engine.NumColors + 1]int
+	total    int
+	// The deck's counts in the same shape (setDeck), and the table
+	// (View.TableID) they and swaps are of.
 	deck      [engine.NumCards]int
 	deckCol   [engine.NumColors + 1]int
 	deckTotal int
-	deckOf    engine.Deck
+	table     uint64
 	known     bool
 	swaps     bool   // hands can be swapped or rotated in this game
 	feed      uint64 // the events passed on to know (setFeed)
@@ -91,57 +100,55 @@ func (c *Counter) Begin(v *engine.View) {
 	if !v.RoundOver() || c.know.Seat() != c.seat {
 		c.know.Reset(c.seat) // else the next deal's EvRound forgets all it knew, first
 	}
-	c.void = [engine.MaxPlayers][engine.NumColors]float64{}
+	if !v.RoundOver() {
+		c.void = [engine.MaxPlayers][engine.NumColors]float64{} // else the deal's EvRound clears them
+	}
 	c.faced, c.chall = [engine.MaxPlayers]int{}, [engine.MaxPlayers]int{}
 	c.turnP, c.fresh = -1, false
 	c.known = false
 	log, _ := v.Public()
 	c.cursor = len(log)
-	o := v.Options()
-	c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
-	c.setDeck(&o.Deck)
+	if id := v.TableID(); id != c.table {
+		o := v.Options()
+		c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
+		c.setDeck(&o.Deck)
+		c.table = id
+	}
 	c.setFeed()
 	if !v.RoundOver() {
 		c.recount(v) // else the next round's first card recounts before anything reads the counts
 	}
 }
 
-// recount counts the unseen cards from the view and the knowledge: the deck
-// less the seat's hand, the discard pile, the mini-pile and the cards known
-// in other hands. It runs at the events that move many cards or change
-// what the seat knows; every other event updates the counts by one card.
+// recount counts the cards not seen in public from the view and the
+// knowledge: the deck less the discard pile, the mini-pile and the cards
+// known in other hands. It runs at the events that move many cards or
+// change what the seat knows; every other event updates the counts by one
+// card.
 func (c *Counter) recount(v *engine.View) {
 	c.setFeed()
-	hand := v.Hand()
-	for col := range c.own {
-		c.own[col] = hand.ColorCount(engine.Color(col))
+	if c.swaps {
+		hand := v.Hand()
+		for col := range c.own {
+			c.own[col] = hand.ColorCount(engine.Color(col))
+		}
 	}
 	if mini, _ := v.MiniPile(); !c.known && mini == 0 && v.DiscardSize() <= 1 {
 		// The usual case (a round's first card, a reshuffle): the deck less
-		// the hand, kind by kind held, and the top card.
-		c.unseen, c.ucol, c.total = c.deck, c.deckCol, c.deckTotal
-		for m := hand.Kinds(); m != 0; m &= m - 1 {
-			k := engine.Card(bits.TrailingZeros64(m))
-			c.unseen[k] -= hand.Count(k)
-		}
-		for col := range c.ucol {
-			c.ucol[col] -= hand.ColorCount(engine.Color(col))
-		}
-		c.total -= hand.Size()
+		// the top card.
+		c.pub, c.pubCol, c.pubTotal = c.deck, c.deckCol, c.deckTotal
 		if v.DiscardSize() == 1 {
-			k := v.Top()
-			c.unseen[k]--
-			c.ucol[k.Color()]--
-			c.total--
+			c.shown(v.Top())
 		}
 		return
 	}
 	n := v.Players()
-	c.ucol = [engine.NumColors + 1]int{}
+	c.pubCol = [engine.NumColors + 1]int{}
 	total := 0
+	hand := v.Hand()
 	for k := range engine.NumCards {
 		card := engine.Card(k)
-		x := v.DeckCount(card) - hand.Count(card) - v.Discarded(card) - v.MiniPileCount(card)
+		x := v.DeckCount(card) - v.Discarded(card) - v.MiniPileCount(card)
 		if c.known {
 			for q := 0; q < n; q++ {
 				if q != c.seat {
@@ -149,23 +156,34 @@ func (c *Counter) recount(v *engine.View) {
 				}
 			}
 		}
-		if x < 0 {
-			x = 0
+		if x < hand.Count(card) {
+			x = hand.Count(card) // never so when the counts are exact: no unseen count below 0
 		}
-		c.unseen[k] = x
-		c.ucol[card.Color()] += x
+		c.pub[k] = x
+		c.pubCol[card.Color()] += x
 		total += x
 	}
-	c.total = total
+	c.pubTotal = total
+}
+
+// look works out the unseen cards by color and in all for a decision: the
+// cards not seen in public less the seat's hand.
+func (c *Counter) look(v *engine.View) {
+	hand := v.Hand()
+	if hand != c.hand {
+		c.hand = hand
+	}
+	c.ucol[engine.Red] = c.pubCol[engine.Red] - hand.ColorCount(engine.Red)
+	c.ucol[engine.Yellow] = c.pubCol[engine.Yellow] - hand.ColorCount(engine.Yellow)
+	c.ucol[engine.Green] = c.pubCol[engine.Green] - hand.ColorCount(engine.Green)
+	c.ucol[engine.Blue] = c.pubCol[engine.Blue] - hand.ColorCount(engine.Blue)
+	c.ucol[engine.NoColor] = c.pubCol[engine.NoColor] - hand.ColorCount(engine.NoColor)
+	c.total = c.pubTotal - hand.Size()
 }
 
 // setDeck keeps the deck's counts (by kind, by printed color and in all)
 // for recount.
 func (c *Counter) setDeck(d *engine.Deck) {
-	if c.deckTotal > 0 && *d == c.deckOf {
-		return
-	}
-	c.deckOf = *d
 	c.deckCol, c.deckTotal = [engine.NumColors + 1]int{}, 0
 	for k, x := range d {
 		c.deck[k] = x
@@ -174,12 +192,13 @@ func (c *Counter) setDeck(d *engine.Deck) {
 	}
 }
 
-// seen takes one card of kind k out of the unseen ones.
-func (c *Counter) seen(k engine.Card) {
-	if c.unseen[k] > 0 {
-		c.unseen[k]--
-		c.ucol[k.Color()]--
-		c.total--
+// shown takes one card of kind k, now in public, out of those not seen in
+// public.
+func (c *Counter) shown(k engine.Card) {
+	if c.pub[k] > 0 {
+		c.pub[k]--
+		c.pubCol[k.Color()]--
+		c.pubTotal--
 	}
 }
 
@@ -241,7 +260,7 @@ func (c *Counter) ObservedEvents() uint64 {
 	if c.swaps {
 		return counterEvents
 	}
-	return counterEvents &^ counterTold &^ (1 << engine.EvCatch)
+	return counterEvents &^ counterTold &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard)
 }
 
 // PublicEvents implements engine.PublicLogger.
@@ -257,7 +276,7 @@ func (c *Counter) PublicEvents() uint64 {
 // events in the order they happened.
 func (c *Counter) sync(v *engine.View) {
 	log, kinds := v.Public()
-	if kinds&c.PublicEvents() == 0 {
+	if kinds&counterPublic == 0 || c.swaps { // PublicEvents() == 0
 		return
 	}
 	if c.cursor > len(log) {
@@ -272,21 +291,17 @@ func (c *Counter) sync(v *engine.View) {
 // Observe implements engine.Observer.
 func (c *Counter) Observe(v *engine.View, e engine.Event) {
 	if e.Kind == engine.EvDrawCard && c.feed>>engine.EvDrawCard&1 == 0 {
-		// The most frequent event told, on its own and before the log's
-		// entries not read yet: a card drawn and cards played are taken out
-		// of the unseen ones in either order (the counts are exact, so none
-		// is ever 0 when a card of its kind is seen).
-		c.drew(e.Card)
+		// Told the seat's draws (a table that does not select events): they
+		// change nothing counted here.
 		return
 	}
 	c.sync(v)
 	c.observe(v, e)
 }
 
-// drew counts a card the seat drew: no one else's is seen.
+// drew counts a card the seat drew, where hands can be swapped.
 func (c *Counter) drew(k engine.Card) {
-	c.seen(k)
-	if col := k.Color(); col < engine.NoColor {
+	if col := k.Color(); c.swaps && col < engine.NoColor {
 		c.own[col]++
 	}
 }
@@ -309,18 +324,20 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		return
 	}
 	p := e.Player
-	// The unseen cards: one card made public or drawn by the seat.
+	// The cards not seen in public: one card made public, or drawn by the
+	// seat.
 	switch e.Kind {
 	case engine.EvPile:
 		if p == c.seat {
 			if col := e.Card.Color(); col < engine.NoColor {
 				c.own[col]--
 			}
+			c.shown(e.Card)
 		} else if !c.known || c.know.Known(p, e.Card) == 0 {
-			c.seen(e.Card)
+			c.shown(e.Card)
 		}
 	case engine.EvPileFlip:
-		c.seen(e.Card)
+		c.shown(e.Card)
 	case engine.EvDrawCard:
 		c.drew(e.Card)
 	}
@@ -402,12 +419,10 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			// card's color (the void row, which the knowledge does not read).
 			k := l.Card
 			if p == seat {
-				if col := k.Color(); col < engine.NoColor {
-					c.own[col]--
-				}
+				c.shown(k) // (the hand kept for swaps is not kept without swaps)
 			} else {
 				if !known || c.know.Known(p, k) == 0 {
-					c.seen(k)
+					c.shown(k)
 				}
 				if !k.IsWild() {
 					c.void[p][k.Color()] = 0
@@ -477,8 +492,9 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 				if col := k.Color(); col < engine.NoColor {
 					c.own[col]--
 				}
+				c.shown(k)
 			} else if !c.known || c.know.Known(p, k) == 0 {
-				c.seen(k)
+				c.shown(k)
 			}
 			if c.feed>>engine.EvPlay&1 != 0 {
 				c.know.Observe(v, l.Event)
@@ -545,16 +561,30 @@ func (c *Counter) Unseen(k engine.Card) int {
 	if !k.Valid() {
 		return 0
 	}
-	return c.unseen[k]
+	if c.hand == (engine.HandView{}) {
+		return c.pub[k] // no decision yet
+	}
+	return c.pub[k] - c.hand.Count(k)
 }
 
 // unseenOf is the number of unseen cards of the kinds in mask.
 func (c *Counter) unseenOf(mask uint64) int {
 	n := 0
 	for m := mask; m != 0; m &= m - 1 {
-		n += c.unseen[bits.TrailingZeros64(m)]
+		n += c.pub[bits.TrailingZeros64(m)]
 	}
-	return n
+	in, _ := c.hand.Instances(mask)
+	return n - in
+}
+
+// unseenOthers is the number of unseen cards of k's symbol in the other
+// colors (k is colored).
+func (c *Counter) unseenOthers(k engine.Card) int {
+	const n = engine.NumColoredSymbols
+	y := int(k.Symbol()) & 15 // sym < n <= 16: the mask only tells the compiler the indices are in range
+	h := c.hand
+	return c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k] -
+		(h.Count(engine.Card(y)) + h.Count(engine.Card(n+y)) + h.Count(engine.Card(2*n+y)) + h.Count(engine.Card(3*n+y)) - h.Count(k))
 }
 
 // knownIn is the number of known cards of seat p of the kinds in mask, and
@@ -596,6 +626,7 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 // Decide implements engine.Strategy.
 func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
 	c.sync(v)
+	c.look(v)
 	switch v.Decision() {
 	case engine.DecideTurn:
 		return turnIndex(v, moves, c.turn(v))
@@ -659,6 +690,7 @@ func (c *Counter) color(v *engine.View) engine.Color {
 // turn, from v.Plays() without the list of moves.
 func (c *Counter) ChooseTurn(v *engine.View) engine.Move {
 	c.sync(v)
+	c.look(v)
 	return c.turn(v)
 }
 
@@ -753,9 +785,11 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 					}
 					col := k.Color()
 					kc := c.ucol[col]
+					// unseenOthers, in line.
 					const n = engine.NumColoredSymbols
 					y := int(k.Symbol()) & 15
-					ko := ko0 + c.unseen[y] + c.unseen[n+y] + c.unseen[2*n+y] + c.unseen[3*n+y] - c.unseen[k]
+					ko := ko0 + c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k] -
+						(hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k))
 					b := row[col]
 					first := 0.0
 					if b != 0 {
@@ -833,11 +867,7 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 		h -= all
 	}
 	kc := c.ucol[col]
-	ko := c.ucol[engine.NoColor]
-	// The symbol's kinds in the four colors (MakeCard(o, sym)), less k's own.
-	const n = engine.NumColoredSymbols
-	y := int(sym) & 15 // sym < n <= 16: the mask only tells the compiler the indices are in range
-	ko += c.unseen[y] + c.unseen[n+y] + c.unseen[2*n+y] + c.unseen[3*n+y] - c.unseen[k]
+	ko := c.ucol[engine.NoColor] + c.unseenOthers(k)
 	b := c.void[p][col]
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
 	first := 0.0
