@@ -60,7 +60,7 @@ type Counter struct {
 	// (look), so that the seat's own draws need not be told. known says the
 	// seat may know cards in other hands this round (the slow paths that
 	// read them).
-	pub      [engine.NumCards]int
+	pub      [64]int // by kind, 64 entries so that k&63 needs no bounds check
 	pubCol   [engine.NumColors + 1]int
 	pubTotal int
 	hand     engine.HandView
@@ -68,7 +68,7 @@ type Counter struct {
 	total    int
 	// The deck's counts in the same shape (setDeck), and the table
 	// (View.TableID) they and swaps are of.
-	deck      [engine.NumCards]int
+	deck      [64]int
 	deckCol   [engine.NumColors + 1]int
 	deckTotal int
 	table     uint64
@@ -195,8 +195,8 @@ func (c *Counter) setDeck(d *engine.Deck) {
 // shown takes one card of kind k, now in public, out of those not seen in
 // public.
 func (c *Counter) shown(k engine.Card) {
-	if c.pub[k] > 0 {
-		c.pub[k]--
+	if c.pub[k&63] > 0 {
+		c.pub[k&63]--
 		c.pubCol[k.Color()]--
 		c.pubTotal--
 	}
@@ -346,7 +346,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	}
 	switch e.Kind {
 	case engine.EvRound:
-		c.void = [engine.MaxPlayers][engine.NumColors]float64{}
+		clear(c.void[:v.Players()]) // the other rows stay 0
 		c.turnP, c.fresh = -1, false
 		c.known = false
 		c.setFeed()
@@ -425,14 +425,14 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 					c.shown(k)
 				}
 				if !k.IsWild() {
-					c.void[p][k.Color()] = 0
+					c.void[p&(engine.MaxPlayers-1)][k.Color()&3] = 0 // (p is a seat, a colored card's color below 4)
 				}
 			}
 			if tell {
 				c.know.Observe(v, l.Event)
 			}
 			if k.Symbol() == engine.WildDrawFour {
-				c.faced[l.Next]++
+				c.faced[l.Next&(engine.MaxPlayers-1)]++
 			}
 			continue
 		case engine.EvDraw:
