@@ -200,7 +200,7 @@ func (g *Game) begin() {
 		return
 	}
 	g.public = g.public[:0]
-	g.turnP = -1 // the log knows no turn before the first it plays
+	g.turnP, g.turnColor = -1, NoColor // the log knows no turn before the first it plays
 	for p, o := range g.observers[:g.t.n] {
 		if o != nil {
 			o.Begin(&g.views[p])

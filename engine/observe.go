@@ -29,7 +29,7 @@ type PublicLogger interface {
 // Turn is the turn the event happened in: the player whose turn began last
 // (EvTurn, logged or not), or -1 before the round's first turn and before
 // the first since the Game began playing its position; TurnColor the color
-// when it began. First says the event is that player's first draw or card
+// when it began (NoColor with Turn -1). First says the event is that player's first draw or card
 // put down of the turn (the first of EvDraw, EvPlay, EvStack, EvDeflect and
 // EvJumpIn, logged or not, with Turn's player): a strategy that reads the
 // draws need not log the turns.

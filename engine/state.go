@@ -235,7 +235,7 @@ func (s *State) startRound(order []Card) bool {
 	s.nPlaced = 0
 	s.dir = 1
 	s.turns, s.idle, s.motion = 0, 0, 0
-	s.turnP = -1
+	s.turnP, s.turnColor = -1, NoColor
 	s.over, s.outcome, s.winner = false, Finished, -1
 	s.revealTo = -1
 	s.basePh, s.mid = phNone, midNone
@@ -338,9 +338,7 @@ func (s *State) pop() Card {
 func (s *State) flip() Card {
 	c := s.pop()
 	s.pushDiscard(c)
-	if !c.IsWild() {
-		s.color = c.Color()
-	}
+	s.color = c.Color() // NoColor for a wild until a color is named, not the last round's color
 	s.emit(Event{Kind: EvStartCard, Card: c})
 	return c
 }

@@ -458,7 +458,7 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 func (c *Counter) logDraw(l *engine.Logged) {
 	p := l.Player
 	if p == l.Turn {
-		if l.First {
+		if l.First && l.TurnColor < engine.NoColor {
 			c.void[p][l.TurnColor] = c.Trust
 		}
 		return
@@ -508,7 +508,9 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 			}
 			if p == turnP {
 				if fresh {
-					c.void[p][turnC] = c.Trust // drew instead of playing
+					if turnC < engine.NoColor { // (a turn told before any color is named: no inference)
+						c.void[p][turnC] = c.Trust // drew instead of playing
+					}
 					fresh = false
 				}
 				continue // more draws of the same turn (draw-until-playable) missed the color too

@@ -165,7 +165,9 @@ func TestCounterVoidBeliefs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Start(1, 0)
+	for game := uint64(0); game == 0 || s.Color() == engine.NoColor; game++ {
+		s.Start(1, game) // a start card of a color: the turns below begin on it
+	}
 	c := strategy.MustParse("counter:trust=0.8").New().(*strategy.Counter)
 	v := s.View(0)
 	c.Begin(&v)

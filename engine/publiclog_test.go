@@ -1,0 +1,91 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+)
+
+// logger plays uniformly and asks its table to log kinds in public.
+type logger struct {
+	uniform
+	kinds uint64
+}
+
+func (*logger) Begin(*View)            {}
+func (*logger) Observe(*View, Event)   {}
+func (*logger) ObservedEvents() uint64 { return 0 }
+func (l *logger) PublicEvents() uint64 { return l.kinds }
+
+// The public log holds the events of the logged kinds in order, each with
+// the turn worked out here from the full event log: the player and color
+// of the last EvTurn since the round began (-1 before), and whether the
+// event is that player's first draw or card put down in it, logged or not.
+// The full log comes from a first play of each game with SetLog; the
+// public log from a second without it (a Game that hears only what its
+// observers ask for).
+func TestPublicLogIsTheEventLog(t *testing.T) {
+	for _, r := range []RuleSet{Classic, Party, Encanto} {
+		for _, kinds := range []uint64{1 << EvDraw, turnActs | 1<<EvColor | 1<<EvSkip} {
+			o := DefaultOptions(r)
+			for _, set := range [][2]string{{"scoring", "winner-takes"}, {"target", "500"}} {
+				if err := o.Set(set[0], set[1]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l := &logger{kinds: kinds}
+			g, err := NewGame(o, []Strategy{l, l, l, l})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []Logged
+			turn, color, acted := -1, NoColor, false
+			record := func(e Event) {
+				switch e.Kind {
+				case EvRound:
+					turn, color, acted = -1, NoColor, false
+				case EvTurn:
+					turn, color, acted = e.Player, g.Color(), false
+				}
+				first := false
+				if turnActs>>e.Kind&1 != 0 && e.Player == turn && !acted {
+					first, acted = true, true
+				}
+				if kinds>>e.Kind&1 != 0 {
+					next := -1
+					if e.Player >= 0 && e.Player < 4 {
+						next = g.nextOf(e.Player)
+					}
+					want = append(want, Logged{Event: e, Now: g.Color(), TurnColor: color, First: first, Next: next, Turn: turn})
+				}
+			}
+			rounds, firsts := 0, 0
+			for i := range uint64(100) {
+				want = want[:0]
+				g.SetLog(record)
+				g.Play(5, i)
+				rounds += g.Result().Rounds
+				g.SetLog(nil)
+				g.Play(5, i)
+				got, _ := g.views[0].Public()
+				if len(got) != len(want) {
+					t.Fatalf("%s, kinds %b, game %d: %d entries logged, want %d", r, kinds, i, len(got), len(want))
+				}
+				for j := range want {
+					if got[j] != want[j] {
+						t.Fatalf("%s, kinds %b, game %d, entry %d: %s, %s", r, kinds, i, j, logString(got[j]), logString(want[j]))
+					}
+					if want[j].First {
+						firsts++
+					}
+				}
+			}
+			if rounds <= 100 || firsts == 0 {
+				t.Fatalf("%s: %d rounds in 100 games, %d first acts: the test covers too little", r, rounds, firsts)
+			}
+		}
+	}
+}
+
+func logString(l Logged) string {
+	return fmt.Sprintf("%s (%+v) now %s next %d turn %d of color %s, first %v", l.Event, l.Event, l.Now, l.Next, l.Turn, l.TurnColor, l.First)
+}
