@@ -34,9 +34,10 @@ import (
 // A Counter keeps state between decisions: each seat and worker needs its
 // own (Spec.New), and it allocates nothing per game. At a Game that keeps
 // a public log (engine.PublicLogger) it reads the frequent events there,
-// at its next decision or next event told but its own draws, instead of
-// being told each: what it knows (Unseen, Known, VoidBelief) is as of its
-// last decision or such event, and its own draws since.
+// at its next decision or next event told, instead of being told each,
+// and it is not told its own draws: it reads its hand at each decision.
+// What it knows (Unseen, Known, VoidBelief) is as of its last decision or
+// such event.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
@@ -558,7 +559,7 @@ func (c *Counter) Known(p int, k engine.Card) int { return c.know.Known(p, k) }
 // Unseen is the number of cards of kind k the counter has not seen: the
 // deck less its hand, the discard pile, the mini-pile and the cards it
 // knows in other hands, as kept from the observation feed (as of its last
-// decision or event told).
+// decision or event told, less the hand it holds).
 func (c *Counter) Unseen(k engine.Card) int {
 	if !k.Valid() {
 		return 0
