@@ -90,7 +90,11 @@ type Game struct {
 	logs   uint64   // the event kinds logged in public (PublicLogger)
 	tells  uint64   // the kinds told to some observer
 	public []Logged // the public log (View.Public)
+	shared []sharedValue
 }
+
+// sharedValue is a value of View.Shared.
+type sharedValue struct{ key, val any }
 
 // NewGame builds a table for len(strategies) players. It validates the
 // options for that many players.

@@ -58,6 +58,29 @@ func (v *View) Public() (log []Logged, kinds uint64) {
 	return g.public, g.logs
 }
 
+// Shared is the value the viewer's Game keeps under key for the strategies
+// at its table, made by calling make the first time any of them asks for
+// key (which must be comparable): observing strategies at one table may so
+// do once for every seat the work on what every seat sees, such as a
+// digest of the public log. What one puts there, every strategy at the
+// table may read: it is no place for what a seat alone knows. The value
+// lives as long as the Game, across games. Shared is nil for the view of a
+// State no Game plays.
+func (v *View) Shared(key any, make func() any) any {
+	g := v.s.sink
+	if g == nil || &g.State != v.s {
+		return nil
+	}
+	for _, sv := range g.shared {
+		if sv.key == key {
+			return sv.val
+		}
+	}
+	val := make()
+	g.shared = append(g.shared, sharedValue{key, val})
+	return val
+}
+
 // selectEvents asks the observing strategies (again after each Begin:
 // what they need may depend on the game's options) which kinds of event
 // they are to be told and which to be logged.

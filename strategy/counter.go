@@ -44,14 +44,18 @@ type Counter struct {
 	Void  float64 // the weight of the next player's void in choosing a card or a color, in tenths of a card
 	Stuck float64 // the weight of the chance that the next player cannot play on the card, in tenths of a card
 
-	know  engine.Knowledge
-	seat  int
-	void  [engine.MaxPlayers][engine.NumColors]float64
+	know engine.Knowledge
+	seat int
+	// What the counter has read of the others (voids): its own reading
+	// (priv), or the one its table's counters of the same Trust share (tv).
+	priv     voidState
+	tv       *tableVoids // nil: the counter's own reading
+	tvShared *tableVoids // the shared reading of the Game of view tvOf
+	tvOf     *engine.View
 	turnP int                    // the player whose turn began, or -1
 	turnC engine.Color           // the color when it began
 	fresh bool                   // that player has neither played nor drawn yet this turn
 	own   [engine.NumColors]int  // the seat's cards by color, kept for swaps and rotations
-	faced [engine.MaxPlayers]int // Wild Draw Fours faced, this game
 	chall [engine.MaxPlayers]int // challenges made, this game
 	// The cards not seen in public, kept from the feed: the deck less the
 	// discard pile, the mini-pile and the cards known in other hands, by
@@ -75,6 +79,7 @@ type Counter struct {
 	table     uint64
 	known     bool
 	swaps     bool   // hands can be swapped or rotated in this game
+	pileUp    bool   // the deck has Wild Pile Ups
 	feed      uint64 // the events passed on to know (setFeed)
 	cursor    int    // the entries of the table's public log read (sync)
 }
@@ -83,6 +88,33 @@ type Counter struct {
 func DefaultCounter() Counter {
 	return Counter{Heuristic: DefaultHeuristic(), Trust: 0.9, Void: 6, Stuck: 1000}
 }
+
+// voidState is what a counter reads of the other players from the events:
+// the void beliefs by seat and color, and the Wild Draw Fours each seat
+// faced this game.
+type voidState struct {
+	void  [engine.MaxPlayers][engine.NumColors]float64
+	faced [engine.MaxPlayers]int
+}
+
+// tableVoids is the voidState of every seat read once from a table's
+// public log for the counters there with the same Trust (View.Shared):
+// they are public, and equal for every seat but its own row, which a
+// counter does not read. cursor is the log's entries read.
+type tableVoids struct {
+	voidState
+	trust  float64
+	cursor int
+}
+
+// tableVoidsKey is the key of a tableVoids at its table.
+type tableVoidsKey struct{ trust float64 }
+
+// sharedEvents are the kinds a table's log must hold for its counters to
+// share their reading (and the table has no swaps and no mini-pile, whose
+// events change void rows by fades told to each counter).
+const sharedEvents = 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
+	1<<engine.EvDeflect | 1<<engine.EvJumpIn
 
 // fade[n] is the chance that n drawn cards all miss a given color, taking a
 // quarter of the unseen cards to be of each color.
@@ -101,24 +133,52 @@ func (c *Counter) Begin(v *engine.View) {
 	if !v.RoundOver() || c.know.Seat() != c.seat {
 		c.know.Reset(c.seat) // else the next deal's EvRound forgets all it knew, first
 	}
-	if !v.RoundOver() {
-		c.void = [engine.MaxPlayers][engine.NumColors]float64{} // else the deal's EvRound clears them
-	}
-	c.faced, c.chall = [engine.MaxPlayers]int{}, [engine.MaxPlayers]int{}
+	c.chall = [engine.MaxPlayers]int{}
 	c.turnP, c.fresh = -1, false
 	c.known = false
-	log, _ := v.Public()
+	log, kinds := v.Public()
 	c.cursor = len(log)
 	if id := v.TableID(); id != c.table {
 		o := v.Options()
 		c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
+		c.pileUp = o.Deck[engine.WildCard(engine.WildPileUp)] > 0
 		c.setDeck(&o.Deck)
 		c.table = id
+	}
+	// Every counter at the table begins before any event: each resets the
+	// shared reading, as often as there are counters, before it reads.
+	c.tv = nil
+	if kinds&sharedEvents == sharedEvents && !c.swaps && !c.pileUp {
+		if v != c.tvOf || c.tvShared == nil || c.tvShared.trust != c.Trust {
+			// A view is of one Game: the table's value is looked up (and its
+			// key boxed, which allocates) once.
+			c.tvShared, _ = v.Shared(tableVoidsKey{c.Trust}, newTableVoids).(*tableVoids)
+			c.tvOf = v
+		}
+		c.tv = c.tvShared
+	}
+	if c.tv != nil {
+		c.tv.voidState, c.tv.trust, c.tv.cursor = voidState{}, c.Trust, len(log)
+	} else {
+		c.priv.faced = [engine.MaxPlayers]int{}
+		if !v.RoundOver() {
+			c.priv.void = [engine.MaxPlayers][engine.NumColors]float64{} // else the deal's EvRound clears them
+		}
 	}
 	c.setFeed()
 	if !v.RoundOver() {
 		c.recount(v) // else the next round's first card recounts before anything reads the counts
 	}
+}
+
+func newTableVoids() any { return new(tableVoids) }
+
+// voids is what the counter has read of the others.
+func (c *Counter) voids() *voidState {
+	if c.tv != nil {
+		return &c.tv.voidState
+	}
+	return &c.priv
 }
 
 // recount counts the cards not seen in public from the view and the
@@ -287,6 +347,15 @@ func (c *Counter) sync(v *engine.View) {
 		c.readLog(v, log[c.cursor:])
 		c.cursor = len(log)
 	}
+	if t := c.tv; t != nil {
+		if t.cursor > len(log) {
+			t.cursor = len(log)
+		}
+		if t.cursor < len(log) {
+			t.read(log[t.cursor:])
+			t.cursor = len(log)
+		}
+	}
 }
 
 // Observe implements engine.Observer.
@@ -347,7 +416,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	}
 	switch e.Kind {
 	case engine.EvRound:
-		clear(c.void[:v.Players()]) // the other rows stay 0
+		clear(c.voids().void[:v.Players()]) // the other rows stay 0 (shared: the same clear by every counter, each after reading the log)
 		c.turnP, c.fresh = -1, false
 		c.known = false
 		c.setFeed()
@@ -361,8 +430,9 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 			if e.N < len(fade) {
 				f = fade[e.N]
 			}
-			for col := range c.void[p] {
-				c.void[p][col] = float64(c.void[p][col] * f)
+			row := &c.priv.void[p] // (no shared reading where there are mini-piles)
+			for col := range row {
+				row[col] = float64(row[col] * f)
 			}
 		}
 	case engine.EvPile:
@@ -378,12 +448,13 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		c.recount(v)
 	case engine.EvSwap:
 		o := e.Other
-		c.void[p], c.void[o] = c.void[o], c.void[p]
+		vs := &c.priv // (no shared reading where hands can be swapped)
+		vs.void[p], vs.void[o] = vs.void[o], vs.void[p]
 		switch c.seat {
 		case p:
-			c.void[o] = c.ownVoids()
+			vs.void[o] = c.ownVoids()
 		case o:
-			c.void[p] = c.ownVoids()
+			vs.void[p] = c.ownVoids()
 		}
 		c.known = true
 		c.recount(v)
@@ -396,20 +467,31 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 			if q == c.seat {
 				moved[v.NextOf(q)] = c.ownVoids()
 			} else {
-				moved[v.NextOf(q)] = c.void[q]
+				moved[v.NextOf(q)] = c.priv.void[q]
 			}
 		}
-		c.void = moved
+		c.priv.void = moved
 		c.known = true
 		c.recount(v)
 	}
 }
 
 // readLog reads the frequent events (counterPublic) in log, the table's
-// public log: read's work, with the turn told by each entry.
+// public log: read's work, with the turn told by each entry. With a shared
+// reading of the voids (tableVoids), only the cards seen.
 func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 	// What the loop cannot change, in locals.
 	seat, known, tell := c.seat, c.known, c.feed>>engine.EvPlay&1 != 0
+	if c.tv != nil && !known && !tell {
+		for i := range log {
+			if l := &log[i]; l.Kind == engine.EvPlay {
+				c.shown(l.Card)
+			}
+		}
+		return
+	}
+	vs := c.voids()
+	own := c.tv == nil // the voids are the counter's own reading
 	for i := range log {
 		l := &log[i]
 		p := l.Player
@@ -419,48 +501,66 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			// below); a card put down by another player: it held the
 			// card's color (the void row, which the knowledge does not read).
 			k := l.Card
-			if p == seat {
+			if p == seat || !known || c.know.Known(p, k) == 0 {
 				c.shown(k) // (the hand kept for swaps is not kept without swaps)
-			} else {
-				if !known || c.know.Known(p, k) == 0 {
-					c.shown(k)
-				}
-				if !k.IsWild() {
-					c.void[p&(engine.MaxPlayers-1)][k.Color()&3] = 0 // (p is a seat, a colored card's color below 4)
-				}
 			}
 			if tell {
 				c.know.Observe(v, l.Event)
 			}
-			if k.Symbol() == engine.WildDrawFour {
-				c.faced[l.Next&(engine.MaxPlayers-1)]++
+			if own {
+				vs.played(seat, l)
 			}
-			continue
 		case engine.EvDraw:
-			if p != seat {
-				c.logDraw(l)
+			if own && p != seat {
+				vs.drew(l, c.Trust)
 			}
-			continue
 		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
-		default:
-			continue
-		}
-		// A card stacked, deflected or jumped in: p held the card's color.
-		if k := l.Card; p != seat && !k.IsWild() {
-			c.void[p][k.Color()] = 0
+			// A card stacked, deflected or jumped in: p held the card's color.
+			if k := l.Card; own && p != seat && !k.IsWild() {
+				vs.void[p][k.Color()] = 0
+			}
 		}
 	}
 }
 
-// logDraw updates another player's voids for a draw of the log: a turn's
-// first draw means it lacked the turn's color (as far as Trust goes), more
-// draws of the same turn missed the color too, and a draw at another's
-// turn (a penalty) fades what was inferred.
-func (c *Counter) logDraw(l *engine.Logged) {
-	p := l.Player
+// read reads the frequent events (counterPublic) in log for every seat.
+func (t *tableVoids) read(log []engine.Logged) {
+	for i := range log {
+		l := &log[i]
+		switch l.Kind {
+		case engine.EvPlay:
+			t.played(-1, l)
+		case engine.EvDraw:
+			t.drew(l, t.trust)
+		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
+			if k := l.Card; !k.IsWild() {
+				t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
+			}
+		}
+	}
+}
+
+// played reads a card put down by another player than seat: it held the
+// card's color; and a Wild Draw Four faced by the next player.
+func (vs *voidState) played(seat int, l *engine.Logged) {
+	k := l.Card
+	if p := l.Player; p != seat && !k.IsWild() {
+		vs.void[p&(engine.MaxPlayers-1)][k.Color()&3] = 0 // (p is a seat, a colored card's color below 4)
+	}
+	if k.Symbol() == engine.WildDrawFour {
+		vs.faced[l.Next&(engine.MaxPlayers-1)]++
+	}
+}
+
+// drew updates a player's voids for a draw of the log: a turn's first
+// draw means it lacked the turn's color (as far as trust goes), more draws
+// of the same turn missed the color too, and a draw at another's turn (a
+// penalty) fades what was inferred.
+func (vs *voidState) drew(l *engine.Logged, trust float64) {
+	p := l.Player & (engine.MaxPlayers - 1)
 	if p == l.Turn {
 		if l.First && l.TurnColor < engine.NoColor {
-			c.void[p][l.TurnColor] = c.Trust
+			vs.void[p][l.TurnColor] = trust
 		}
 		return
 	}
@@ -468,7 +568,7 @@ func (c *Counter) logDraw(l *engine.Logged) {
 	if l.N2 < len(fade) {
 		f = fade[l.N2]
 	}
-	row := &c.void[p]
+	row := &vs.void[p]
 	for col := range row {
 		row[col] = float64(row[col] * f)
 	}
@@ -501,7 +601,7 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 				c.know.Observe(v, l.Event)
 			}
 			if k.Symbol() == engine.WildDrawFour {
-				c.faced[l.Next]++
+				c.priv.faced[l.Next]++
 			}
 		case engine.EvDraw:
 			if p == seat {
@@ -510,7 +610,7 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 			if p == turnP {
 				if fresh {
 					if turnC < engine.NoColor { // (a turn told before any color is named: no inference)
-						c.void[p][turnC] = c.Trust // drew instead of playing
+						c.priv.void[p][turnC] = c.Trust // drew instead of playing
 					}
 					fresh = false
 				}
@@ -520,7 +620,7 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 			if l.N2 < len(fade) {
 				f = fade[l.N2]
 			}
-			row := &c.void[p]
+			row := &c.priv.void[p]
 			for col := range row {
 				row[col] = float64(row[col] * f)
 			}
@@ -535,7 +635,7 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 			fresh = false
 		}
 		if k := l.Card; p != seat && !k.IsWild() {
-			c.void[p][k.Color()] = 0
+			c.priv.void[p][k.Color()] = 0
 		}
 	}
 	c.turnP, c.turnC, c.fresh = turnP, turnC, fresh
@@ -548,7 +648,7 @@ func (c *Counter) played(p int, k engine.Card) {
 		c.fresh = false
 	}
 	if p != c.seat && !k.IsWild() {
-		c.void[p][k.Color()] = 0
+		c.priv.void[p][k.Color()] = 0
 	}
 }
 
@@ -618,7 +718,7 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 		}
 		h -= all
 	}
-	nv := c.void[p][col]
+	nv := c.voids().void[p][col]
 	q, ok := noMatchTable(c.total, c.ucol[col], h)
 	if !ok {
 		q = noMatchCount(c.total, c.ucol[col], h)
@@ -657,7 +757,7 @@ func (c *Counter) bluffs(v *engine.View) bool {
 	mask := illegalKinds(v.Color(), v.Top(), v.WD4Rule())
 	next := v.NextOf(v.Seat())
 	c0 := -1.0
-	if f := c.faced[next]; f > 0 {
+	if f := c.voids().faced[next]; f > 0 {
 		c0 = float64(c.chall[next]) / float64(f)
 	}
 	return soundBluff(v, c.total, c.unseenOf(mask), c.BluffRate, c.BluffBias, c0)
@@ -735,7 +835,7 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 			}
 		} else {
 			// lacks with nothing known, its reads of the next player once.
-			row, h := &c.void[next], v.HandSize(next)
+			row, h := &c.voids().void[next], v.HandSize(next)
 			for m := cols; m != 0; m &= m - 1 {
 				col := engine.Color(bits.TrailingZeros8(m) & 3)
 				nv := row[col]
@@ -784,7 +884,7 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 					// stuck with nothing known, its per-decision reads
 					// hoisted: the same operations.
 					if row == nil {
-						row, nh, ko0 = &c.void[next], v.HandSize(next), c.ucol[engine.NoColor]
+						row, nh, ko0 = &c.voids().void[next], v.HandSize(next), c.ucol[engine.NoColor]
 					}
 					col := k.Color()
 					kc := c.ucol[col]
@@ -871,7 +971,7 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	}
 	kc := c.ucol[col]
 	ko := c.ucol[engine.NoColor] + c.unseenOthers(k)
-	b := c.void[p][col]
+	b := c.voids().void[p][col]
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
 	first := 0.0
 	if b != 0 {
@@ -963,7 +1063,7 @@ func (c *Counter) BluffChance(v *engine.View) float64 {
 	h := v.HandSize(by) - all
 	k := c.unseenOf(mask)
 	kr := c.ucol[ref]
-	b := c.void[by][ref]
+	b := c.voids().void[by][ref]
 	p0 := float64(b*NoMatchChance(float64(c.total-kr), float64(k-kr), h)) +
 		float64((1-b)*NoMatchChance(float64(c.total), float64(k), h))
 	return BluffPosterior(1-p0, c.BluffRate)
@@ -972,8 +1072,8 @@ func (c *Counter) BluffChance(v *engine.View) float64 {
 // VoidBelief is the counter's belief that seat p holds no card of color
 // col, from its draws (0: none).
 func (c *Counter) VoidBelief(p int, col engine.Color) float64 {
-	if p < 0 || p >= engine.MaxPlayers || col >= engine.NoColor {
-		return 0
+	if p < 0 || p >= engine.MaxPlayers || col >= engine.NoColor || p == c.seat && c.tv != nil {
+		return 0 // (a shared reading has a row for the seat too, which the counter does not read)
 	}
-	return c.void[p][col]
+	return c.voids().void[p][col]
 }
