@@ -49,8 +49,8 @@ type Counter struct {
 	// What the counter has read of the others (voids): its own reading
 	// (priv), or the one its table's counters of the same Trust share (tv).
 	priv     voidState
-	tv       *tableVoids // nil: the counter's own reading
-	tvShared *tableVoids // the shared reading of the Game of view tvOf
+	tv       *tableReading // nil: the counter's own reading
+	tvShared *tableReading // the shared reading of the Game of view tvOf
 	tvOf     *engine.View
 	turnP int                    // the player whose turn began, or -1
 	turnC engine.Color           // the color when it began
@@ -69,12 +69,14 @@ type Counter struct {
 	pubCol   [engine.NumColors + 1]int
 	pubTotal int
 	hand     engine.HandView
+	disc     *engine.View // see pubOf
 	ucol     [engine.NumColors + 1]int
 	total    int
 	// The deck's counts in the same shape (setDeck), and the table
 	// (View.TableID) they and swaps are of.
 	deck      [64]int
 	deckCol   [engine.NumColors + 1]int
+	deckSym   [16]int // by colored symbol, in the four colors
 	deckTotal int
 	table     uint64
 	known     bool
@@ -97,18 +99,23 @@ type voidState struct {
 	faced [engine.MaxPlayers]int
 }
 
-// tableVoids is the voidState of every seat read once from a table's
-// public log for the counters there with the same Trust (View.Shared):
-// they are public, and equal for every seat but its own row, which a
-// counter does not read. cursor is the log's entries read.
-type tableVoids struct {
+// tableReading is what the counters with the same Trust at one table
+// (View.Shared) read once for all from its public log: the voidState of
+// every seat (equal for every counter but in its own row, which it does
+// not read), and the cards not on the discard pile by printed color. The
+// counters that know no card in another hand work out their unseen cards
+// from it, the view's discard pile and their hands. cursor is the log's
+// entries read.
+type tableReading struct {
 	voidState
+	pubCol [engine.NumColors + 1]int
+	pubSym [16]int // by colored symbol, in the four colors
 	trust  float64
 	cursor int
 }
 
-// tableVoidsKey is the key of a tableVoids at its table.
-type tableVoidsKey struct{ trust float64 }
+// tableReadingKey is the key of a tableReading at its table.
+type tableReadingKey struct{ trust float64 }
 
 // sharedEvents are the kinds a table's log must hold for its counters to
 // share their reading (and the table has no swaps and no mini-pile, whose
@@ -152,7 +159,7 @@ func (c *Counter) Begin(v *engine.View) {
 		if v != c.tvOf || c.tvShared == nil || c.tvShared.trust != c.Trust {
 			// A view is of one Game: the table's value is looked up (and its
 			// key boxed, which allocates) once.
-			c.tvShared, _ = v.Shared(tableVoidsKey{c.Trust}, newTableVoids).(*tableVoids)
+			c.tvShared, _ = v.Shared(tableReadingKey{c.Trust}, newTableReading).(*tableReading)
 			c.tvOf = v
 		}
 		c.tv = c.tvShared
@@ -171,7 +178,7 @@ func (c *Counter) Begin(v *engine.View) {
 	}
 }
 
-func newTableVoids() any { return new(tableVoids) }
+func newTableReading() any { return new(tableReading) }
 
 // voids is what the counter has read of the others.
 func (c *Counter) voids() *voidState {
@@ -192,6 +199,30 @@ func (c *Counter) recount(v *engine.View) {
 		hand := v.Hand()
 		for col := range c.own {
 			c.own[col] = hand.ColorCount(engine.Color(col))
+		}
+	}
+	if t := c.tv; t != nil {
+		// The same count by every counter at the table, each after reading
+		// the log: the deck less the discard pile, by color (no mini-pile).
+		t.pubCol, t.pubSym = c.deckCol, c.deckSym
+		if v.DiscardSize() == 1 {
+			top := v.Top()
+			t.pubCol[top.Color()]--
+			if !top.IsWild() {
+				t.pubSym[top.Symbol()&15]--
+			}
+		} else {
+			for k := range engine.NumCards {
+				card := engine.Card(k)
+				x := v.Discarded(card)
+				t.pubCol[card.Color()] -= x
+				if !card.IsWild() {
+					t.pubSym[card.Symbol()&15] -= x
+				}
+			}
+		}
+		if !c.known {
+			return // no count of its own (fromView)
 		}
 	}
 	if mini, _ := v.MiniPile(); !c.known && mini == 0 && v.DiscardSize() <= 1 {
@@ -234,21 +265,43 @@ func (c *Counter) look(v *engine.View) {
 	if hand != c.hand {
 		c.hand = hand
 	}
-	c.ucol[engine.Red] = c.pubCol[engine.Red] - hand.ColorCount(engine.Red)
-	c.ucol[engine.Yellow] = c.pubCol[engine.Yellow] - hand.ColorCount(engine.Yellow)
-	c.ucol[engine.Green] = c.pubCol[engine.Green] - hand.ColorCount(engine.Green)
-	c.ucol[engine.Blue] = c.pubCol[engine.Blue] - hand.ColorCount(engine.Blue)
-	c.ucol[engine.NoColor] = c.pubCol[engine.NoColor] - hand.ColorCount(engine.NoColor)
-	c.total = c.pubTotal - hand.Size()
+	pubCol, pubTotal := &c.pubCol, c.pubTotal
+	var disc *engine.View
+	if t := c.tv; t != nil && !c.known {
+		pubCol, pubTotal, disc = &t.pubCol, c.deckTotal-v.DiscardSize(), v
+	}
+	if disc != c.disc {
+		c.disc = disc
+	}
+	c.ucol[engine.Red] = pubCol[engine.Red] - hand.ColorCount(engine.Red)
+	c.ucol[engine.Yellow] = pubCol[engine.Yellow] - hand.ColorCount(engine.Yellow)
+	c.ucol[engine.Green] = pubCol[engine.Green] - hand.ColorCount(engine.Green)
+	c.ucol[engine.Blue] = pubCol[engine.Blue] - hand.ColorCount(engine.Blue)
+	c.ucol[engine.NoColor] = pubCol[engine.NoColor] - hand.ColorCount(engine.NoColor)
+	c.total = pubTotal - hand.Size()
+}
+
+// pubOf is the number of cards of kind k not seen in public, as of the
+// last decision: the deck's less the discard pile's (disc, the view) with a
+// table's shared reading and no card known in another hand, else as kept.
+func (c *Counter) pubOf(k engine.Card) int {
+	if v := c.disc; v != nil {
+		return c.deck[k&63] - v.Discarded(k)
+	}
+	return c.pub[k&63]
 }
 
 // setDeck keeps the deck's counts (by kind, by printed color and in all)
 // for recount.
 func (c *Counter) setDeck(d *engine.Deck) {
-	c.deckCol, c.deckTotal = [engine.NumColors + 1]int{}, 0
+	c.deckCol, c.deckSym, c.deckTotal = [engine.NumColors + 1]int{}, [16]int{}, 0
 	for k, x := range d {
+		card := engine.Card(k)
 		c.deck[k] = x
-		c.deckCol[engine.Card(k).Color()] += x
+		c.deckCol[card.Color()] += x
+		if !card.IsWild() {
+			c.deckSym[card.Symbol()&15] += x
+		}
 		c.deckTotal += x
 	}
 }
@@ -344,7 +397,9 @@ func (c *Counter) sync(v *engine.View) {
 		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
 	}
 	if c.cursor < len(log) {
-		c.readLog(v, log[c.cursor:])
+		if c.tv == nil || c.known {
+			c.readLog(v, log[c.cursor:])
+		}
 		c.cursor = len(log)
 	}
 	if t := c.tv; t != nil {
@@ -478,18 +533,11 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 
 // readLog reads the frequent events (counterPublic) in log, the table's
 // public log: read's work, with the turn told by each entry. With a shared
-// reading of the voids (tableVoids), only the cards seen.
+// reading (tableReading), only the cards seen, when the counter knows
+// cards in other hands.
 func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 	// What the loop cannot change, in locals.
 	seat, known, tell := c.seat, c.known, c.feed>>engine.EvPlay&1 != 0
-	if c.tv != nil && !known && !tell {
-		for i := range log {
-			if l := &log[i]; l.Kind == engine.EvPlay {
-				c.shown(l.Card)
-			}
-		}
-		return
-	}
 	vs := c.voids()
 	own := c.tv == nil // the voids are the counter's own reading
 	for i := range log {
@@ -524,11 +572,16 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 }
 
 // read reads the frequent events (counterPublic) in log for every seat.
-func (t *tableVoids) read(log []engine.Logged) {
+func (t *tableReading) read(log []engine.Logged) {
 	for i := range log {
 		l := &log[i]
 		switch l.Kind {
 		case engine.EvPlay:
+			k := l.Card
+			t.pubCol[k.Color()]--
+			if !k.IsWild() {
+				t.pubSym[k.Symbol()&15]--
+			}
 			t.played(-1, l)
 		case engine.EvDraw:
 			t.drew(l, t.trust)
@@ -667,14 +720,14 @@ func (c *Counter) Unseen(k engine.Card) int {
 	if c.hand == (engine.HandView{}) {
 		return c.pub[k] // no decision yet
 	}
-	return c.pub[k] - c.hand.Count(k)
+	return c.pubOf(k) - c.hand.Count(k)
 }
 
 // unseenOf is the number of unseen cards of the kinds in mask.
 func (c *Counter) unseenOf(mask uint64) int {
 	n := 0
 	for m := mask; m != 0; m &= m - 1 {
-		n += c.pub[bits.TrailingZeros64(m)]
+		n += c.pubOf(engine.Card(bits.TrailingZeros64(m)))
 	}
 	in, _ := c.hand.Instances(mask)
 	return n - in
@@ -686,8 +739,19 @@ func (c *Counter) unseenOthers(k engine.Card) int {
 	const n = engine.NumColoredSymbols
 	y := int(k.Symbol()) & 15 // sym < n <= 16: the mask only tells the compiler the indices are in range
 	h := c.hand
-	return c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k] -
+	return c.pubSymbol(y) - c.pubOf(k) -
 		(h.Count(engine.Card(y)) + h.Count(engine.Card(n+y)) + h.Count(engine.Card(2*n+y)) + h.Count(engine.Card(3*n+y)) - h.Count(k))
+}
+
+// pubSymbol is the number of cards of colored symbol y in the four colors
+// not seen in public, as pubOf.
+func (c *Counter) pubSymbol(y int) int {
+	if c.disc != nil {
+		return c.tv.pubSym[y&15]
+	}
+	const n = engine.NumColoredSymbols
+	y &= 15
+	return c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y]
 }
 
 // knownIn is the number of known cards of seat p of the kinds in mask, and
@@ -891,7 +955,7 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 					// unseenOthers, in line.
 					const n = engine.NumColoredSymbols
 					y := int(k.Symbol()) & 15
-					ko := ko0 + c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k] -
+					ko := ko0 + c.pubSymbol(y) - c.pubOf(k) -
 						(hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k))
 					b := row[col]
 					first := 0.0
