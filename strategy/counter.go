@@ -52,11 +52,11 @@ type Counter struct {
 	tv       *tableReading // nil: the counter's own reading
 	tvShared *tableReading // the shared reading of the Game of view tvOf
 	tvOf     *engine.View
-	turnP int                    // the player whose turn began, or -1
-	turnC engine.Color           // the color when it began
-	fresh bool                   // that player has neither played nor drawn yet this turn
-	own   [engine.NumColors]int  // the seat's cards by color, kept for swaps and rotations
-	chall [engine.MaxPlayers]int // challenges made, this game
+	turnP    int                    // the player whose turn began, or -1
+	turnC    engine.Color           // the color when it began
+	fresh    bool                   // that player has neither played nor drawn yet this turn
+	own      [engine.NumColors]int  // the seat's cards by color, kept for swaps and rotations
+	chall    [engine.MaxPlayers]int // challenges made, this game
 	// The cards not seen in public, kept from the feed: the deck less the
 	// discard pile, the mini-pile and the cards known in other hands, by
 	// kind, by printed color (NoColor: the wilds) and in all. The unseen
