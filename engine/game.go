@@ -76,6 +76,8 @@ type Game struct {
 	strategies [MaxPlayers]Strategy
 	observers  [MaxPlayers]Observer
 	observes   [MaxPlayers]uint64 // the event kinds each observer is told (0: no observer)
+	selectors  [MaxPlayers]EventSelector
+	loggers    [MaxPlayers]PublicLogger
 	observing  bool
 	callsUNO   [MaxPlayers]bool // the seat's strategy always calls UNO
 	playsDrawn [MaxPlayers]bool // the seat's strategy always plays a drawn card it may play
@@ -124,6 +126,8 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 		if o, ok := s.(Observer); ok {
 			g.observers[i] = o
 			g.observing = true
+			g.selectors[i], _ = s.(EventSelector)
+			g.loggers[i], _ = s.(PublicLogger)
 		}
 		g.views[i] = View{s: &g.State, seat: i}
 	}

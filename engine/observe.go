@@ -92,10 +92,10 @@ func (g *Game) selectEvents() {
 			continue
 		}
 		g.observes[p] = ^uint64(0)
-		if sel, ok := o.(EventSelector); ok {
+		if sel := g.selectors[p]; sel != nil {
 			g.observes[p] = sel.ObservedEvents()
 		}
-		if l, ok := o.(PublicLogger); ok {
+		if l := g.loggers[p]; l != nil {
 			g.logs |= l.PublicEvents() &^ (1 << EvDrawCard)
 		}
 		g.tells |= g.observes[p]

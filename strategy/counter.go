@@ -723,9 +723,17 @@ func (c *Counter) Unseen(k engine.Card) int {
 	return c.pubOf(k) - c.hand.Count(k)
 }
 
-// unseenOf is the number of unseen cards of the kinds in mask.
+// unseenOf is the number of unseen cards of the kinds in mask: of each
+// whole color in it as counted by color (the same sum), of the other kinds
+// one by one.
 func (c *Counter) unseenOf(mask uint64) int {
 	n := 0
+	for col := engine.Red; col < engine.NoColor; col++ {
+		if m := colorMask(col); mask&m == m {
+			n += c.ucol[col]
+			mask &^= m
+		}
+	}
 	for m := mask; m != 0; m &= m - 1 {
 		n += c.pubOf(engine.Card(bits.TrailingZeros64(m)))
 	}
@@ -1128,8 +1136,8 @@ func (c *Counter) BluffChance(v *engine.View) float64 {
 	k := c.unseenOf(mask)
 	kr := c.ucol[ref]
 	b := c.voids().void[by][ref]
-	p0 := float64(b*NoMatchChance(float64(c.total-kr), float64(k-kr), h)) +
-		float64((1-b)*NoMatchChance(float64(c.total), float64(k), h))
+	p0 := float64(b*noMatchCount(c.total-kr, k-kr, h)) +
+		float64((1-b)*noMatchCount(c.total, k, h))
 	return BluffPosterior(1-p0, c.BluffRate)
 }
 
