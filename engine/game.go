@@ -361,12 +361,16 @@ func (g *Game) event(s *State, e Event) {
 			g.public = append(g.public, Logged{})
 		}
 		g.public = g.public[:n+1]
-		l := &g.public[n]
-		l.Event, l.Now, l.Next = e, s.color, -1
-		l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
-		if uint(e.Player) < uint(g.t.n) {
-			l.Next = s.nextOf(e.Player)
+		next := -1
+		if p := e.Player; uint(p) < uint(g.t.n) {
+			next = int(g.t.ring[(s.dir+1)>>1&1][p&(MaxPlayers-1)]) // nextOf, in line where no one is out
+			if s.active != g.t.n {
+				next = s.nextOf(p)
+			}
 		}
+		l := &g.public[n]
+		l.Event, l.Now, l.Next = e, s.color, next
+		l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
 	}
 	if g.tells&bit == 0 {
 		return
