@@ -17,7 +17,7 @@ import (
 type Knowledge struct {
 	seat  int
 	known [MaxPlayers][NumCards]uint8
-	own   Hand // the seat's hand as of the last event, for swaps and rotations
+	own   Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
 	// The face-up mini-pile, for whoever takes it; flipping says the last
 	// event flipped a card onto it.
 	mini     [NumCards]uint8
@@ -118,7 +118,9 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		k.known = moved
 		k.dirty = true
 	}
-	k.own = v.Hand().Hand()
+	if v.s.t.exchanges {
+		k.own = v.Hand().Hand()
+	}
 }
 
 // Determinize resamples everything seat cannot see, uniformly among the

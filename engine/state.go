@@ -22,6 +22,8 @@ type setup struct {
 	// Whether the options allow any answer to a pending Draw Two, so that
 	// classic games skip the question.
 	d2Responses bool
+	// Whether hands can change owners (swaps and rotations).
+	exchanges bool
 }
 
 // tables numbers the tables made (setup.id).
@@ -33,6 +35,7 @@ func newSetup(opts Options, players int) (*setup, error) {
 	}
 	t := &setup{id: tables.Add(1), opts: opts, n: players}
 	t.d2Responses = opts.StackDrawTwo || opts.DeflectDrawTwo || opts.StackMixed
+	t.exchanges = opts.SevenZero || opts.Deck[WildCard(WildSwapHands)] > 0
 	for p := range players {
 		t.speed[p] = 1
 		t.ring[1][p] = uint8((p + 1) % players)

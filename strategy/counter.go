@@ -68,8 +68,7 @@ type Counter struct {
 	pub      [64]int // by kind, 64 entries so that k&63 needs no bounds check
 	pubCol   [engine.NumColors + 1]int
 	pubTotal int
-	hand     engine.HandView
-	disc     *engine.View // see pubOf
+	view     *engine.View // of the last decision or event told (sync)
 	ucol     [engine.NumColors + 1]int
 	total    int
 	// The deck's counts in the same shape (setDeck), and the table
@@ -262,16 +261,9 @@ func (c *Counter) recount(v *engine.View) {
 // cards not seen in public less the seat's hand.
 func (c *Counter) look(v *engine.View) {
 	hand := v.Hand()
-	if hand != c.hand {
-		c.hand = hand
-	}
 	pubCol, pubTotal := &c.pubCol, c.pubTotal
-	var disc *engine.View
 	if t := c.tv; t != nil && !c.known {
-		pubCol, pubTotal, disc = &t.pubCol, c.deckTotal-v.DiscardSize(), v
-	}
-	if disc != c.disc {
-		c.disc = disc
+		pubCol, pubTotal = &t.pubCol, c.deckTotal-v.DiscardSize()
 	}
 	c.ucol[engine.Red] = pubCol[engine.Red] - hand.ColorCount(engine.Red)
 	c.ucol[engine.Yellow] = pubCol[engine.Yellow] - hand.ColorCount(engine.Yellow)
@@ -282,11 +274,12 @@ func (c *Counter) look(v *engine.View) {
 }
 
 // pubOf is the number of cards of kind k not seen in public, as of the
-// last decision: the deck's less the discard pile's (disc, the view) with a
-// table's shared reading and no card known in another hand, else as kept.
+// last decision or event told: the deck's less the discard pile's (in the
+// view) with a table's shared reading and no card known in another hand,
+// else as kept.
 func (c *Counter) pubOf(k engine.Card) int {
-	if v := c.disc; v != nil {
-		return c.deck[k&63] - v.Discarded(k)
+	if c.tv != nil && !c.known {
+		return c.deck[k&63] - c.view.Discarded(k)
 	}
 	return c.pub[k&63]
 }
@@ -389,6 +382,9 @@ func (c *Counter) PublicEvents() uint64 {
 // before every event it is told and every decision, so that it meets the
 // events in the order they happened.
 func (c *Counter) sync(v *engine.View) {
+	if v != c.view {
+		c.view = v
+	}
 	log, kinds := v.Public()
 	if kinds&counterPublic == 0 || c.swaps { // PublicEvents() == 0
 		return
@@ -717,10 +713,10 @@ func (c *Counter) Unseen(k engine.Card) int {
 	if !k.Valid() {
 		return 0
 	}
-	if c.hand == (engine.HandView{}) {
+	if c.view == nil {
 		return c.pub[k] // no decision yet
 	}
-	return c.pubOf(k) - c.hand.Count(k)
+	return c.pubOf(k) - c.view.Hand().Count(k)
 }
 
 // unseenOf is the number of unseen cards of the kinds in mask: of each
@@ -737,7 +733,7 @@ func (c *Counter) unseenOf(mask uint64) int {
 	for m := mask; m != 0; m &= m - 1 {
 		n += c.pubOf(engine.Card(bits.TrailingZeros64(m)))
 	}
-	in, _ := c.hand.Instances(mask)
+	in, _ := c.view.Hand().Instances(mask)
 	return n - in
 }
 
@@ -746,7 +742,7 @@ func (c *Counter) unseenOf(mask uint64) int {
 func (c *Counter) unseenOthers(k engine.Card) int {
 	const n = engine.NumColoredSymbols
 	y := int(k.Symbol()) & 15 // sym < n <= 16: the mask only tells the compiler the indices are in range
-	h := c.hand
+	h := c.view.Hand()
 	return c.pubSymbol(y) - c.pubOf(k) -
 		(h.Count(engine.Card(y)) + h.Count(engine.Card(n+y)) + h.Count(engine.Card(2*n+y)) + h.Count(engine.Card(3*n+y)) - h.Count(k))
 }
@@ -754,7 +750,7 @@ func (c *Counter) unseenOthers(k engine.Card) int {
 // pubSymbol is the number of cards of colored symbol y in the four colors
 // not seen in public, as pubOf.
 func (c *Counter) pubSymbol(y int) int {
-	if c.disc != nil {
+	if c.tv != nil && !c.known {
 		return c.tv.pubSym[y&15]
 	}
 	const n = engine.NumColoredSymbols
@@ -801,7 +797,6 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 // Decide implements engine.Strategy.
 func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
 	c.sync(v)
-	c.look(v)
 	switch v.Decision() {
 	case engine.DecideTurn:
 		return turnIndex(v, moves, c.turn(v))
@@ -826,6 +821,7 @@ func (c *Counter) bluffs(v *engine.View) bool {
 	if !c.BluffSound {
 		return v.Rand().Bernoulli(c.Bluff)
 	}
+	c.look(v)
 	mask := illegalKinds(v.Color(), v.Top(), v.WD4Rule())
 	next := v.NextOf(v.Seat())
 	c0 := -1.0
@@ -849,11 +845,24 @@ func (c *Counter) nextWeight(v *engine.View) (int, float64) {
 // color is the color to name: the most cards of it in hand (ten points
 // each), plus the next player's chance to lack it times its weight.
 func (c *Counter) color(v *engine.View) engine.Color {
+	c.look(v)
 	hand := v.Hand()
 	next, w := c.nextWeight(v)
 	best, bestScore := engine.Red, -1.0
+	row, h := &c.voids().void[next], v.HandSize(next) // lacks' reads with nothing known, once
 	for col := engine.Red; col < engine.NoColor; col++ {
-		s := float64(10*hand.ColorCount(col)) + float64(w*c.lacks(v, next, col))
+		var lack float64
+		if c.known {
+			lack = c.lacks(v, next, col)
+		} else {
+			nv := row[col]
+			q, ok := noMatchTable(c.total, c.ucol[col], h)
+			if !ok {
+				q = noMatchCount(c.total, c.ucol[col], h)
+			}
+			lack = nv + float64((1-nv)*q)
+		}
+		s := float64(10*hand.ColorCount(col)) + float64(w*lack)
 		if s > bestScore {
 			best, bestScore = col, s
 		}
@@ -865,7 +874,6 @@ func (c *Counter) color(v *engine.View) engine.Color {
 // turn, from v.Plays() without the list of moves.
 func (c *Counter) ChooseTurn(v *engine.View) engine.Move {
 	c.sync(v)
-	c.look(v)
 	return c.turn(v)
 }
 
@@ -899,7 +907,10 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	// The next player's lack matters only between colors: it is worked out
 	// when the playable colored cards are of two colors or more.
 	var lack [engine.NumColors]float64
+	looked := false // the unseen cards by color and in all are worked out (look) only where read
 	if cols := playColors(plays); cols&(cols-1) != 0 && w != 0 {
+		c.look(v)
+		looked = true
 		if c.known {
 			for m := cols; m != 0; m &= m - 1 {
 				col := engine.Color(bits.TrailingZeros8(m))
@@ -943,6 +954,9 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	}
 	if !scored && p != 0 {
 		best = engine.Card(bits.TrailingZeros64(p))
+	}
+	if several && c.Stuck != 0 && !looked {
+		c.look(v)
 	}
 	for m := p; scored && m != 0; m &= m - 1 {
 		k := engine.Card(bits.TrailingZeros64(m))
@@ -1087,6 +1101,7 @@ func playColors(plays uint64) uint8 {
 // respond stacks or deflects like the heuristic, bluffs a stack by the
 // sound rule, and challenges by the sound rule with exact counts.
 func (c *Counter) respond(v *engine.View, moves []engine.Move) int {
+	c.look(v)
 	bluff := -1
 	for i, m := range moves {
 		if k := m.Kind(); k == engine.MoveStack || k == engine.MoveDeflect {

@@ -2,9 +2,13 @@ package strategy
 
 import "github.com/unosim/unosim/engine"
 
-// UnseenOfColor exposes, to the tests, the counter's running count of the
-// unseen cards of printed color col (engine.NoColor: the wilds).
-func (c *Counter) UnseenOfColor(col engine.Color) int { return c.ucol[col] }
+// UnseenOfColor exposes, to the tests, the counter's count of the unseen
+// cards of printed color col (engine.NoColor: the wilds), as of its last
+// decision.
+func (c *Counter) UnseenOfColor(col engine.Color) int {
+	c.look(c.view) // a decision works them out only where it reads them
+	return c.ucol[col]
+}
 
 // OpponentWeight exposes opponentWeight to the tests.
 var OpponentWeight = opponentWeight
