@@ -363,10 +363,7 @@ func (g *Game) event(s *State, e Event) {
 		g.public = g.public[:n+1]
 		next := -1
 		if p := e.Player; uint(p) < uint(g.t.n) {
-			next = int(g.t.ring[(s.dir+1)>>1&1][p&(MaxPlayers-1)]) // nextOf, in line where no one is out
-			if s.active != g.t.n {
-				next = s.nextOf(p)
-			}
+			next = s.nextOf(p)
 		}
 		l := &g.public[n]
 		l.Event, l.Now, l.Next = e, s.color, next

@@ -434,6 +434,11 @@ func (s *State) nextOf(p int) int {
 	if s.active == s.t.n {
 		return int(s.t.ring[(s.dir+1)>>1&1][p&(MaxPlayers-1)])
 	}
+	return s.nextActive(p)
+}
+
+// nextActive is nextOf when someone is out.
+func (s *State) nextActive(p int) int {
 	for {
 		p += s.dir
 		if p == s.t.n {

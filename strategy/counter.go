@@ -402,10 +402,26 @@ func (c *Counter) sync(v *engine.View) {
 		if t.cursor > len(log) {
 			t.cursor = len(log)
 		}
-		if t.cursor < len(log) {
-			t.read(log[t.cursor:])
-			t.cursor = len(log)
+		// The frequent events (counterPublic) for every seat, read here:
+		// most decisions find an entry or two.
+		for i := t.cursor; i < len(log); i++ {
+			switch l := &log[i]; l.Kind {
+			case engine.EvPlay:
+				k := l.Card
+				t.pubCol[k.Color()]--
+				if !k.IsWild() {
+					t.pubSym[k.Symbol()&15]--
+				}
+				t.played(-1, l)
+			case engine.EvDraw:
+				t.drew(l, t.trust)
+			case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
+				if k := l.Card; !k.IsWild() {
+					t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
+				}
+			}
 		}
+		t.cursor = len(log)
 	}
 }
 
@@ -562,28 +578,6 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			// A card stacked, deflected or jumped in: p held the card's color.
 			if k := l.Card; own && p != seat && !k.IsWild() {
 				vs.void[p][k.Color()] = 0
-			}
-		}
-	}
-}
-
-// read reads the frequent events (counterPublic) in log for every seat.
-func (t *tableReading) read(log []engine.Logged) {
-	for i := range log {
-		l := &log[i]
-		switch l.Kind {
-		case engine.EvPlay:
-			k := l.Card
-			t.pubCol[k.Color()]--
-			if !k.IsWild() {
-				t.pubSym[k.Symbol()&15]--
-			}
-			t.played(-1, l)
-		case engine.EvDraw:
-			t.drew(l, t.trust)
-		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
-			if k := l.Card; !k.IsWild() {
-				t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
 			}
 		}
 	}
