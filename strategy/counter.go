@@ -81,6 +81,7 @@ type Counter struct {
 	known     bool
 	swaps     bool   // hands can be swapped or rotated in this game
 	pileUp    bool   // the deck has Wild Pile Ups
+	round     int    // with a shared reading: the round it began last (newRound)
 	feed      uint64 // the events passed on to know (setFeed)
 	cursor    int    // the entries of the table's public log read (sync)
 }
@@ -165,6 +166,10 @@ func (c *Counter) Begin(v *engine.View) {
 	}
 	if c.tv != nil {
 		c.tv.voidState, c.tv.trust, c.tv.cursor = voidState{}, c.Trust, len(log)
+		c.round = -1 // the deal's entries begin the round (newRound)
+		if !v.RoundOver() {
+			c.round = v.Round()
+		}
 	} else {
 		c.priv.faced = [engine.MaxPlayers]int{}
 		if !v.RoundOver() {
@@ -201,25 +206,7 @@ func (c *Counter) recount(v *engine.View) {
 		}
 	}
 	if t := c.tv; t != nil {
-		// The same count by every counter at the table, each after reading
-		// the log: the deck less the discard pile, by color (no mini-pile).
-		t.pubCol, t.pubSym = c.deckCol, c.deckSym
-		if v.DiscardSize() == 1 {
-			top := v.Top()
-			t.pubCol[top.Color()]--
-			if !top.IsWild() {
-				t.pubSym[top.Symbol()&15]--
-			}
-		} else {
-			for k := range engine.NumCards {
-				card := engine.Card(k)
-				x := v.Discarded(card)
-				t.pubCol[card.Color()] -= x
-				if !card.IsWild() {
-					t.pubSym[card.Symbol()&15] -= x
-				}
-			}
-		}
+		t.recount(v, c) // the same count by every counter at the table, each after reading the log
 		if !c.known {
 			return // no count of its own (fromView)
 		}
@@ -362,18 +349,31 @@ const counterPublic = 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
 // counterTold are the same events told one by one, which need the turns.
 const counterTold = counterPublic | 1<<engine.EvTurn
 
+// recountEvents move many cards at once: with a shared reading they are
+// logged too, and the reading counts the public cards afresh from the view
+// after the entries it reads with one (the view then holds every card the
+// entries moved). The counter begins a round (newRound) when it first
+// meets it.
+const recountEvents = 1<<engine.EvRound | 1<<engine.EvStartCard | 1<<engine.EvReshuffle
+
 // ObservedEvents implements engine.EventSelector.
 func (c *Counter) ObservedEvents() uint64 {
-	if c.swaps {
+	switch {
+	case c.swaps:
 		return counterEvents
+	case c.tv != nil:
+		return counterEvents &^ counterTold &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard) &^ recountEvents
 	}
 	return counterEvents &^ counterTold &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard)
 }
 
 // PublicEvents implements engine.PublicLogger.
 func (c *Counter) PublicEvents() uint64 {
-	if c.swaps {
+	switch {
+	case c.swaps:
 		return 0
+	case c.tv != nil:
+		return counterPublic | recountEvents
 	}
 	return counterPublic
 }
@@ -389,23 +389,20 @@ func (c *Counter) sync(v *engine.View) {
 	if kinds&counterPublic == 0 || c.swaps { // PublicEvents() == 0
 		return
 	}
-	if c.cursor > len(log) {
-		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
-	}
-	if c.cursor < len(log) {
-		if c.tv == nil || c.known {
-			c.readLog(v, log[c.cursor:])
-		}
-		c.cursor = len(log)
-	}
 	if t := c.tv; t != nil {
 		if t.cursor > len(log) {
 			t.cursor = len(log)
 		}
 		// The frequent events (counterPublic) for every seat, read here:
 		// most decisions find an entry or two.
+		recount := false
 		for i := t.cursor; i < len(log); i++ {
 			switch l := &log[i]; l.Kind {
+			case engine.EvRound:
+				clear(t.void[:v.Players()]) // the other rows stay 0
+				recount = true
+			case engine.EvStartCard, engine.EvReshuffle:
+				recount = true
 			case engine.EvPlay:
 				k := l.Card
 				t.pubCol[k.Color()]--
@@ -422,6 +419,56 @@ func (c *Counter) sync(v *engine.View) {
 			}
 		}
 		t.cursor = len(log)
+		if recount {
+			t.recount(v, c)
+		}
+		if v.Round() != c.round {
+			c.newRound(v)
+		}
+	}
+	// The counter's own reading, after the shared one: a recount it makes
+	// (readLog) finds the shared reading as of the same entries.
+	if c.cursor > len(log) {
+		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
+	}
+	if c.cursor < len(log) {
+		if c.tv == nil || c.known {
+			c.readLog(v, log[c.cursor:])
+		}
+		c.cursor = len(log)
+	}
+}
+
+// newRound is what a counter with a shared reading does at a round's
+// start, where it is not told EvRound: it forgets what it knew.
+func (c *Counter) newRound(v *engine.View) {
+	c.round = v.Round()
+	c.known = false
+	c.know.Observe(v, engine.Event{Kind: engine.EvRound, Player: -1})
+	c.setFeed()
+}
+
+// recount counts the cards not on the discard pile by printed color and
+// colored symbol afresh from v: the deck less the discard pile (a shared
+// reading has no mini-pile). Every counter of the reading may do it at the
+// same point of the log, with the same result.
+func (t *tableReading) recount(v *engine.View, c *Counter) {
+	t.pubCol, t.pubSym = c.deckCol, c.deckSym
+	if v.DiscardSize() == 1 {
+		top := v.Top()
+		t.pubCol[top.Color()]--
+		if !top.IsWild() {
+			t.pubSym[top.Symbol()&15]--
+		}
+		return
+	}
+	for k := range engine.NumCards {
+		card := engine.Card(k)
+		x := v.Discarded(card)
+		t.pubCol[card.Color()] -= x
+		if !card.IsWild() {
+			t.pubSym[card.Symbol()&15] -= x
+		}
 	}
 }
 
@@ -445,6 +492,9 @@ func (c *Counter) drew(k engine.Card) {
 
 // observe is Observe past the log and the seat's draws.
 func (c *Counter) observe(v *engine.View, e engine.Event) {
+	if c.tv != nil && recountEvents>>e.Kind&1 != 0 {
+		return // read from the log (told all the same by a strategy that forwards every event)
+	}
 	if counterTold>>e.Kind&1 != 0 {
 		kind := e.Kind
 		if kind == engine.EvTurn {
@@ -552,6 +602,7 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 	seat, known, tell := c.seat, c.known, c.feed>>engine.EvPlay&1 != 0
 	vs := c.voids()
 	own := c.tv == nil // the voids are the counter's own reading
+	again := false
 	for i := range log {
 		l := &log[i]
 		p := l.Player
@@ -579,7 +630,12 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			if k := l.Card; own && p != seat && !k.IsWild() {
 				vs.void[p][k.Color()] = 0
 			}
+		case engine.EvReshuffle:
+			again = again || !own // logged for a shared reading, not told
 		}
+	}
+	if again {
+		c.recount(v) // from the view, which holds what the entries since moved
 	}
 }
 
