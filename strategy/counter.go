@@ -951,8 +951,12 @@ func turnIndex(v *engine.View, moves []engine.Move, m engine.Move) int {
 func (c *Counter) turn(v *engine.View) engine.Move {
 	hand := v.Hand()
 	seat := v.Seat()
-	next, w := c.nextWeight(v)
+	next := v.NextOf(seat) // nextWeight, in line
 	nextDanger := v.HandSize(next) <= 2
+	w := c.Void
+	if nextDanger {
+		w = float64(3 * w)
+	}
 	plays := v.Plays()
 	// The next player's lack matters only between colors: it is worked out
 	// when the playable colored cards are of two colors or more.
@@ -1024,11 +1028,17 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 					}
 					col := k.Color()
 					kc := c.ucol[col]
-					// unseenOthers, in line.
+					// unseenOthers, in line (nothing known: pubSymbol and
+					// pubOf from the shared reading where there is one).
 					const n = engine.NumColoredSymbols
 					y := int(k.Symbol()) & 15
-					ko := ko0 + c.pubSymbol(y) - c.pubOf(k) -
-						(hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k))
+					var ko int
+					if t := c.tv; t != nil {
+						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k))
+					} else {
+						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
+					}
+					ko += ko0 - (hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k))
 					b := row[col]
 					first := 0.0
 					if b != 0 {
