@@ -952,7 +952,8 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	hand := v.Hand()
 	seat := v.Seat()
 	next := v.NextOf(seat) // nextWeight, in line
-	nextDanger := v.HandSize(next) <= 2
+	nextSize := v.HandSize(next)
+	nextDanger := nextSize <= 2
 	w := c.Void
 	if nextDanger {
 		w = float64(3 * w)
@@ -972,7 +973,7 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 			}
 		} else {
 			// lacks with nothing known, its reads of the next player once.
-			row, h := &c.voids().void[next], v.HandSize(next)
+			row, h := &c.voids().void[next], nextSize
 			for m := cols; m != 0; m &= m - 1 {
 				col := engine.Color(bits.TrailingZeros8(m) & 3)
 				nv := row[col]
@@ -1024,7 +1025,7 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 					// stuck with nothing known, its per-decision reads
 					// hoisted: the same operations.
 					if row == nil {
-						row, nh, ko0 = &c.voids().void[next], v.HandSize(next), c.ucol[engine.NoColor]
+						row, nh, ko0 = &c.voids().void[next], nextSize, c.ucol[engine.NoColor]
 					}
 					col := k.Color()
 					kc := c.ucol[col]
