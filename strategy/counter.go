@@ -152,8 +152,8 @@ func (c *Counter) Begin(v *engine.View) {
 		c.setDeck(&o.Deck)
 		c.table = id
 	}
-	// Every counter at the table begins before any event: each resets the
-	// shared reading, as often as there are counters, before it reads.
+	// Every counter at the table begins before any event: the first to
+	// begin resets the shared reading (which then has read nothing).
 	c.tv = nil
 	if kinds&sharedEvents == sharedEvents && !c.swaps && !c.pileUp {
 		if v != c.tvOf || c.tvShared == nil || c.tvShared.trust != c.Trust {
@@ -164,8 +164,10 @@ func (c *Counter) Begin(v *engine.View) {
 		}
 		c.tv = c.tvShared
 	}
-	if c.tv != nil {
-		c.tv.voidState, c.tv.trust, c.tv.cursor = voidState{}, c.Trust, len(log)
+	if t := c.tv; t != nil {
+		if t.cursor != len(log) || t.trust != c.Trust {
+			t.voidState, t.trust, t.cursor = voidState{}, c.Trust, len(log)
+		}
 		c.round = -1 // the deal's entries begin the round (newRound)
 		if !v.RoundOver() {
 			c.round = v.Round()
@@ -208,8 +210,10 @@ func (c *Counter) recount(v *engine.View) {
 	if t := c.tv; t != nil {
 		t.recount(v, c) // the same count by every counter at the table, each after reading the log
 		if !c.known {
-			return // no count of its own (fromView)
+			return // no count of its own (pubOf)
 		}
+		log, _ := v.Public()
+		c.cursor = len(log) // its own reading starts here, the count as of now
 	}
 	if mini, _ := v.MiniPile(); !c.known && mini == 0 && v.DiscardSize() <= 1 {
 		// The usual case (a round's first card, a reshuffle): the deck less
@@ -427,14 +431,16 @@ func (c *Counter) sync(v *engine.View) {
 		}
 	}
 	// The counter's own reading, after the shared one: a recount it makes
-	// (readLog) finds the shared reading as of the same entries.
+	// (readLog) finds the shared reading as of the same entries. With a
+	// shared reading and nothing known it has none (recount starts it).
+	if c.tv != nil && !c.known {
+		return
+	}
 	if c.cursor > len(log) {
 		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
 	}
 	if c.cursor < len(log) {
-		if c.tv == nil || c.known {
-			c.readLog(v, log[c.cursor:])
-		}
+		c.readLog(v, log[c.cursor:])
 		c.cursor = len(log)
 	}
 }
