@@ -351,11 +351,11 @@ func (g *Game) event(s *State, e Event) {
 		g.log(e)
 	}
 	bit := uint64(1) << (e.Kind & 63)
-	first := false
-	if turnActs&bit != 0 && g.logs != 0 && e.Player == s.turnP && !s.turnActed {
-		first, s.turnActed = true, true
-	}
 	if g.logs&bit != 0 {
+		first := turnActs&bit != 0 && e.Player == s.turnP && !s.turnActed
+		if first {
+			s.turnActed = true
+		}
 		n := len(g.public)
 		if n == cap(g.public) {
 			g.public = append(g.public, Logged{})
@@ -368,6 +368,8 @@ func (g *Game) event(s *State, e Event) {
 		l := &g.public[n]
 		l.Event, l.Now, l.Next = e, s.color, next
 		l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
+	} else if turnActs&bit != 0 && g.logs != 0 && e.Player == s.turnP {
+		s.turnActed = true // an act not logged (Logged.First)
 	}
 	if g.tells&bit == 0 {
 		return

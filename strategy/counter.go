@@ -1019,12 +1019,14 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	if several && c.Stuck != 0 && !looked {
 		c.look(v)
 	}
+	stuckOn := several && c.Stuck != 0
 	for m := p; scored && m != 0; m &= m - 1 {
 		k := engine.Card(bits.TrailingZeros64(m))
-		score := float64(10*(hand.ColorCount(k.Color())-1)) + float64(w*lack[k.Color()])
-		if several && c.Stuck != 0 {
+		col, sym := k.Color()&3, k.Symbol() // (k is colored)
+		score := float64(10*(hand.ColorCount(col)-1)) + float64(w*lack[col])
+		if stuckOn {
 			st := 1.0 // two players: the other loses its turn, the counter plays again
-			if v.ActivePlayers() > 2 || !isHit(v, k.Symbol()) {
+			if v.ActivePlayers() > 2 || !isHit(v, sym) {
 				if c.known {
 					st = c.stuck(v, next, k)
 				} else {
@@ -1033,12 +1035,11 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 					if row == nil {
 						row, nh, ko0 = &c.voids().void[next], nextSize, c.ucol[engine.NoColor]
 					}
-					col := k.Color()
 					kc := c.ucol[col]
 					// unseenOthers, in line (nothing known: pubSymbol and
 					// pubOf from the shared reading where there is one).
 					const n = engine.NumColoredSymbols
-					y := int(k.Symbol()) & 15
+					y := int(sym) & 15
 					var ko int
 					if t := c.tv; t != nil {
 						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k))
@@ -1067,7 +1068,7 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 		if danger {
 			score += float64(k.Points())
 		}
-		if nextDanger && isHit(v, k.Symbol()) {
+		if nextDanger && isHit(v, sym) {
 			score += 1000
 		}
 		if score > bestScore {
