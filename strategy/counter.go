@@ -33,11 +33,11 @@ import (
 //
 // A Counter keeps state between decisions: each seat and worker needs its
 // own (Spec.New), and it allocates nothing per game. At a Game that keeps
-// a public log (engine.PublicLogger) it reads the frequent events there
-// when it needs what it knows (a decision that reads it, an event told, a
-// call of Unseen, Known or VoidBelief) instead of being told each, it is
-// not told its own draws (it reads its hand), and the counters of one
-// Trust at a table share that reading (View.Shared).
+// a public log (engine.PublicLogger) it reads the frequent events there,
+// at its next decision or next event told, instead of being told each,
+// and it is not told its own draws: it reads its hand at each decision.
+// What it knows (Unseen, Known, VoidBelief) is as of its last decision or
+// such event.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
@@ -145,7 +145,6 @@ func (c *Counter) Begin(v *engine.View) {
 	c.known = false
 	log, kinds := v.Public()
 	c.cursor = len(log)
-	c.view = v
 	if id := v.TableID(); id != c.table {
 		o := v.Options()
 		c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
@@ -252,7 +251,6 @@ func (c *Counter) recount(v *engine.View) {
 // look works out the unseen cards by color and in all for a decision: the
 // cards not seen in public less the seat's hand.
 func (c *Counter) look(v *engine.View) {
-	c.sync(v)
 	hand := v.Hand()
 	pubCol, pubTotal := &c.pubCol, c.pubTotal
 	if t := c.tv; t != nil && !c.known {
@@ -761,18 +759,7 @@ func (c *Counter) played(p int, k engine.Card) {
 
 // Known is the number of cards of kind k the counter knows to be in seat
 // p's hand (as of its last decision or event told).
-func (c *Counter) Known(p int, k engine.Card) int {
-	c.catchUp()
-	return c.know.Known(p, k)
-}
-
-// catchUp reads what the counter has not read yet of the view it last
-// met: a decision reads the log only where it needs what it knows.
-func (c *Counter) catchUp() {
-	if c.view != nil {
-		c.sync(c.view)
-	}
-}
+func (c *Counter) Known(p int, k engine.Card) int { return c.know.Known(p, k) }
 
 // Unseen is the number of cards of kind k the counter has not seen: the
 // deck less its hand, the discard pile, the mini-pile and the cards it
@@ -782,7 +769,6 @@ func (c *Counter) Unseen(k engine.Card) int {
 	if !k.Valid() {
 		return 0
 	}
-	c.catchUp()
 	if c.view == nil {
 		return c.pub[k] // no decision yet
 	}
@@ -866,6 +852,7 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 
 // Decide implements engine.Strategy.
 func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
+	c.sync(v)
 	switch v.Decision() {
 	case engine.DecideTurn:
 		return turnIndex(v, moves, c.turn(v))
@@ -942,6 +929,7 @@ func (c *Counter) color(v *engine.View) engine.Color {
 // ChooseTurn implements engine.TurnChooser: the move Decide chooses at a
 // turn, from v.Plays() without the list of moves.
 func (c *Counter) ChooseTurn(v *engine.View) engine.Move {
+	c.sync(v)
 	return c.turn(v)
 }
 
@@ -1181,6 +1169,7 @@ func playColors(plays uint64) uint8 {
 // respond stacks or deflects like the heuristic, bluffs a stack by the
 // sound rule, and challenges by the sound rule with exact counts.
 func (c *Counter) respond(v *engine.View, moves []engine.Move) int {
+	c.look(v)
 	bluff := -1
 	for i, m := range moves {
 		if k := m.Kind(); k == engine.MoveStack || k == engine.MoveDeflect {
@@ -1219,7 +1208,6 @@ func (c *Counter) challenges(v *engine.View) bool {
 //
 // h' = h - known, and q = 1 - P(no illegal card).
 func (c *Counter) BluffChance(v *engine.View) float64 {
-	c.look(v)
 	_, _, by := v.Pending()
 	ref := v.ReferenceColor()
 	mask := illegalKinds(ref, v.ReferenceTop(), v.WD4Rule())
@@ -1242,6 +1230,5 @@ func (c *Counter) VoidBelief(p int, col engine.Color) float64 {
 	if p < 0 || p >= engine.MaxPlayers || col >= engine.NoColor || p == c.seat && c.tv != nil {
 		return 0 // (a shared reading has a row for the seat too, which the counter does not read)
 	}
-	c.catchUp()
 	return c.voids().void[p][col]
 }
