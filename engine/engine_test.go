@@ -206,7 +206,7 @@ func BenchmarkGame(b *testing.B) {
 		r engine.RuleSet
 		n int
 	}{{engine.Classic, 2}, {engine.Classic, 4}, {engine.Classic, 10}, {engine.Party, 8}, {engine.Encanto, 4}}
-	for _, spec := range []string{"random", "heuristic"} {
+	for _, spec := range []string{"random", "heuristic", "counter"} {
 		for _, tc := range tables {
 			b.Run(fmt.Sprintf("%s/%dp/%s", tc.r, tc.n, spec), func(b *testing.B) {
 				g := newGame(b, tc.r, tc.n, spec)
