@@ -289,6 +289,7 @@ func TestCounterLogIsTold(t *testing.T) {
 	}{
 		{engine.Classic, []string{"counter", "counter:bluff=0.3", "counter:bluff=sound", "heuristic"}, nil},
 		{engine.Classic, []string{"counter", "counter:trust=0.5", "counter:challenge=always", "counter:trust=0.5,bluff=sound"}, []string{"guilty-takes-back=true"}},
+		{engine.Classic, []string{"counter", "counter:bluff=sound", "heuristic", "counter"}, []string{"scoring=winner-takes"}}, // matches of rounds
 		{engine.Classic, []string{"counter", "counter:challenge=always", "random:bluff=0.5"}, []string{"stack-draw-two=true", "stack-draw-four=true", "jump-in=any", "draw=until-playable", "deflect-skip=true"}},
 		{engine.Party, []string{"counter", "counter:bluff=sound", "counter", "heuristic", "counter"}, nil},
 		{engine.Encanto, []string{"counter", "counter:challenge=always", "counter"}, nil},
