@@ -51,8 +51,10 @@
 // is told when a game begins and every event its seat sees (Visible),
 // or only the kinds it selects (EventSelector); one that implements
 // PublicLogger reads the table's public events from a log kept once per
-// table (View.Public) instead of being told each. Knowledge keeps what a
-// seat has seen of other hands, for Determinize.
+// table (View.Public) instead of being told each; strategies at one table
+// may share their reading of it (View.Shared: only what every seat sees).
+// An event no observer or log asks for is not even built. Knowledge keeps
+// what a seat has seen of other hands, for Determinize.
 //
 // # Speed
 //
