@@ -89,3 +89,35 @@ func TestPublicLogIsTheEventLog(t *testing.T) {
 func logString(l Logged) string {
 	return fmt.Sprintf("%s (%+v) now %s next %d turn %d of color %s, first %v", l.Event, l.Event, l.Now, l.Next, l.Turn, l.TurnColor, l.First)
 }
+
+// View.Shared keeps one value per key for a Game's table, whichever seat
+// asks, and none for a position no Game plays.
+func TestSharedIsOnePerTableAndKey(t *testing.T) {
+	l := &logger{kinds: 1 << EvPlay}
+	g, err := NewGame(DefaultOptions(Classic), []Strategy{l, l, l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := 0
+	newValue := func() any { made++; return new(int) }
+	type key struct{ x float64 }
+	a := g.views[0].Shared(key{1}, newValue)
+	if b := g.views[2].Shared(key{1}, newValue); a != b || made != 1 {
+		t.Fatalf("seats 0 and 2 got %p and %p for one key, %d made", a, b, made)
+	}
+	if c := g.views[1].Shared(key{2}, newValue); c == a || made != 2 {
+		t.Fatalf("another key got the first key's value (%d made)", made)
+	}
+	g2, err := NewGame(DefaultOptions(Classic), []Strategy{l, l, l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := g2.views[0].Shared(key{1}, newValue); d == a {
+		t.Fatal("another Game's table got the first table's value")
+	}
+	var s State
+	s.CopyFrom(&g.State)
+	if v := s.View(0); v.Shared(key{1}, newValue) != nil {
+		t.Fatal("a copy no Game plays has a shared value")
+	}
+}
