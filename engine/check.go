@@ -126,7 +126,9 @@ func (s *State) Check() error {
 			}
 		}
 	}
-	if s.color >= NoColor {
+	// No color is current only while the first player names that of a
+	// wild start card.
+	if s.color >= NoColor && !(s.turns == 0 && s.decision == DecideColor && cardColor[s.top] == NoColor) {
 		return fmt.Errorf("current color %s is not a color", s.color)
 	}
 	if s.over {

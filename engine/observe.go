@@ -58,6 +58,14 @@ func (v *View) Public() (log []Logged, kinds uint64) {
 	return g.public, g.logs
 }
 
+// Observed reports whether a Game plays the viewer's position with its
+// strategies, telling its observers the events: false for a position
+// driven by hand, such as a search's copy.
+func (v *View) Observed() bool {
+	g := v.s.sink
+	return g != nil && &g.State == v.s
+}
+
 // Shared is the value the viewer's Game keeps under key for the strategies
 // at its table, made by calling make the first time any of them asks for
 // key (which must be comparable): observing strategies at one table may so

@@ -121,3 +121,26 @@ func TestSharedIsOnePerTableAndKey(t *testing.T) {
 		t.Fatal("a copy no Game plays has a shared value")
 	}
 }
+
+// A wild start card leaves no color current until the first player names
+// one, and the position is whole then (Check), its view showing none.
+func TestWildStartCardNamesNoColor(t *testing.T) {
+	s, err := NewState(DefaultOptions(Classic), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for game := range uint64(500) {
+		s.Start(1, game)
+		if _, d := s.Pending(); d != DecideColor || s.Turns() != 0 {
+			continue
+		}
+		if s.Color() != NoColor || !s.Top().IsWild() {
+			t.Fatalf("game %d: color %s named over the start card %s before anyone named one", game, s.Color(), s.Top())
+		}
+		if err := s.Check(); err != nil {
+			t.Fatalf("game %d: %v", game, err)
+		}
+		return
+	}
+	t.Fatal("no wild start card in 500 games")
+}

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/unosim/unosim/engine"
@@ -50,8 +51,9 @@ type Counter struct {
 	// (priv), or the one its table's counters of the same Trust share (tv).
 	priv     voidState
 	tv       *tableReading // nil: the counter's own reading
-	tvShared *tableReading // the shared reading of the Game of view tvOf
+	tvShared *tableReading // the shared reading of the Game of view tvOf, table tvTable
 	tvOf     *engine.View
+	tvTable  uint64
 	turnP    int                    // the player whose turn began, or -1
 	turnC    engine.Color           // the color when it began
 	fresh    bool                   // that player has neither played nor drawn yet this turn
@@ -59,12 +61,13 @@ type Counter struct {
 	chall    [engine.MaxPlayers]int // challenges made, this game
 	// The cards not seen in public, kept from the feed: the deck less the
 	// discard pile, the mini-pile and the cards known in other hands, by
-	// kind, by printed color (NoColor: the wilds) and in all. The unseen
-	// cards are those less the seat's hand (hand, set at the first decision):
-	// by kind worked out when read, by color and in all at each decision
-	// (look), so that the seat's own draws need not be told. known says the
-	// seat may know cards in other hands this round (the slow paths that
-	// read them).
+	// kind, by printed color (NoColor: the wilds) and in all (with a shared
+	// reading and nothing known, tableReading and the view's discard pile
+	// instead: pubOf). The unseen cards are those less the seat's hand: by
+	// kind worked out when read, by color and in all at the decisions that
+	// read them (look), so that the seat's own draws need not be told. known
+	// says the seat may know cards in other hands this round (the slow paths
+	// that read them).
 	pub      [64]int // by kind, 64 entries so that k&63 needs no bounds check
 	pubCol   [engine.NumColors + 1]int
 	pubTotal int
@@ -79,11 +82,15 @@ type Counter struct {
 	deckTotal int
 	table     uint64
 	known     bool
-	swaps     bool   // hands can be swapped or rotated in this game
-	pileUp    bool   // the deck has Wild Pile Ups
-	round     int    // with a shared reading: the round it began last (newRound)
-	feed      uint64 // the events passed on to know (setFeed)
-	cursor    int    // the entries of the table's public log read (sync)
+	swaps     bool // hands can be swapped or rotated in this game
+	pileUp    bool // the deck has Wild Pile Ups
+	// frozen: the counter was begun on a position no Game plays (a search's
+	// copy), which tells it nothing: its unseen cards stay those of Begin,
+	// the hand it held then taken away once.
+	frozen bool
+	round  int    // with a shared reading: the round it began last (newRound)
+	feed   uint64 // the events passed on to know (setFeed)
+	cursor int    // the entries of the table's public log read (sync)
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -110,12 +117,15 @@ type tableReading struct {
 	voidState
 	pubCol [engine.NumColors + 1]int
 	pubSym [16]int // by colored symbol, in the four colors
-	trust  float64
-	cursor int
+	// The deck's, by printed color and colored symbol (Counter.setDeck).
+	deckCol [engine.NumColors + 1]int
+	deckSym [16]int
+	trust   uint64 // the bits of the Trust it reads for
+	cursor  int
 }
 
 // tableReadingKey is the key of a tableReading at its table.
-type tableReadingKey struct{ trust float64 }
+type tableReadingKey struct{ trust uint64 } // the Trust's bits (a NaN is equal to itself)
 
 // sharedEvents are the kinds a table's log must hold for its counters to
 // share their reading (and the table has no swaps and no mini-pile, whose
@@ -145,6 +155,8 @@ func (c *Counter) Begin(v *engine.View) {
 	c.known = false
 	log, kinds := v.Public()
 	c.cursor = len(log)
+	c.view = v
+	c.frozen = !v.Observed()
 	if id := v.TableID(); id != c.table {
 		o := v.Options()
 		c.swaps = o.SevenZero || o.Deck[engine.WildCard(engine.WildSwapHands)] > 0
@@ -152,21 +164,24 @@ func (c *Counter) Begin(v *engine.View) {
 		c.setDeck(&o.Deck)
 		c.table = id
 	}
-	// Every counter at the table begins before any event: the first to
-	// begin resets the shared reading (which then has read nothing).
+	// The shared reading, where the table logs what it reads.
 	c.tv = nil
-	if kinds&sharedEvents == sharedEvents && !c.swaps && !c.pileUp {
-		if v != c.tvOf || c.tvShared == nil || c.tvShared.trust != c.Trust {
-			// A view is of one Game: the table's value is looked up (and its
-			// key boxed, which allocates) once.
-			c.tvShared, _ = v.Shared(tableReadingKey{c.Trust}, newTableReading).(*tableReading)
-			c.tvOf = v
+	trust := math.Float64bits(c.Trust)
+	if kinds&(sharedEvents|recountEvents) == sharedEvents|recountEvents && !c.swaps && !c.pileUp {
+		if v != c.tvOf || v.TableID() != c.tvTable || c.tvShared == nil || c.tvShared.trust != trust {
+			// The table's value is looked up (and its key boxed, which
+			// allocates) once for a view of one Game.
+			c.tvShared, _ = v.Shared(tableReadingKey{trust}, newTableReading).(*tableReading)
+			c.tvOf, c.tvTable = v, v.TableID()
 		}
 		c.tv = c.tvShared
 	}
 	if t := c.tv; t != nil {
-		if t.cursor != len(log) || t.trust != c.Trust {
-			t.voidState, t.trust, t.cursor = voidState{}, c.Trust, len(log)
+		// Every counter at the table begins before the game's first entry:
+		// the first to begin resets the reading; one begun later joins it.
+		if len(log) == 0 && t.cursor != 0 || t.trust != trust {
+			t.voidState, t.trust, t.cursor = voidState{}, trust, len(log)
+			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 		}
 		c.round = -1 // the deal's entries begin the round (newRound)
 		if !v.RoundOver() {
@@ -181,6 +196,16 @@ func (c *Counter) Begin(v *engine.View) {
 	c.setFeed()
 	if !v.RoundOver() {
 		c.recount(v) // else the next round's first card recounts before anything reads the counts
+		if c.frozen {
+			hand := v.Hand()
+			for m := hand.Kinds(); m != 0; m &= m - 1 {
+				c.pub[bits.TrailingZeros64(m)] -= hand.Count(engine.Card(bits.TrailingZeros64(m)))
+			}
+			for col := range c.pubCol {
+				c.pubCol[col] -= hand.ColorCount(engine.Color(col))
+			}
+			c.pubTotal -= hand.Size()
+		}
 	}
 }
 
@@ -208,7 +233,7 @@ func (c *Counter) recount(v *engine.View) {
 		}
 	}
 	if t := c.tv; t != nil {
-		t.recount(v, c) // the same count by every counter at the table, each after reading the log
+		t.recount(v) // the same count by every counter at the table, each after reading the log
 		if !c.known {
 			return // no count of its own (pubOf)
 		}
@@ -255,6 +280,10 @@ func (c *Counter) look(v *engine.View) {
 	pubCol, pubTotal := &c.pubCol, c.pubTotal
 	if t := c.tv; t != nil && !c.known {
 		pubCol, pubTotal = &t.pubCol, c.deckTotal-v.DiscardSize()
+	}
+	if c.frozen {
+		c.ucol, c.total = *pubCol, pubTotal // its hand of Begin taken away already
+		return
 	}
 	c.ucol[engine.Red] = pubCol[engine.Red] - hand.ColorCount(engine.Red)
 	c.ucol[engine.Yellow] = pubCol[engine.Yellow] - hand.ColorCount(engine.Yellow)
@@ -376,10 +405,10 @@ func (c *Counter) PublicEvents() uint64 {
 	switch {
 	case c.swaps:
 		return 0
-	case c.tv != nil:
-		return counterPublic | recountEvents
+	case c.pileUp:
+		return counterPublic
 	}
-	return counterPublic
+	return counterPublic | recountEvents // for a shared reading (Begin)
 }
 
 // sync reads the entries of the public log it has not read yet; it runs
@@ -415,7 +444,7 @@ func (c *Counter) sync(v *engine.View) {
 				}
 				t.played(-1, l)
 			case engine.EvDraw:
-				t.drew(l, t.trust)
+				t.drew(l, math.Float64frombits(t.trust))
 			case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
 				if k := l.Card; !k.IsWild() {
 					t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
@@ -424,7 +453,7 @@ func (c *Counter) sync(v *engine.View) {
 		}
 		t.cursor = len(log)
 		if recount {
-			t.recount(v, c)
+			t.recount(v)
 		}
 		if v.Round() != c.round {
 			c.newRound(v)
@@ -458,8 +487,8 @@ func (c *Counter) newRound(v *engine.View) {
 // colored symbol afresh from v: the deck less the discard pile (a shared
 // reading has no mini-pile). Every counter of the reading may do it at the
 // same point of the log, with the same result.
-func (t *tableReading) recount(v *engine.View, c *Counter) {
-	t.pubCol, t.pubSym = c.deckCol, c.deckSym
+func (t *tableReading) recount(v *engine.View) {
+	t.pubCol, t.pubSym = t.deckCol, t.deckSym
 	if v.DiscardSize() == 1 {
 		top := v.Top()
 		t.pubCol[top.Color()]--
@@ -539,7 +568,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	}
 	switch e.Kind {
 	case engine.EvRound:
-		clear(c.voids().void[:v.Players()]) // the other rows stay 0 (shared: the same clear by every counter, each after reading the log)
+		clear(c.priv.void[:v.Players()]) // the other rows stay 0 (a shared reading is not told EvRound: observe returned)
 		c.turnP, c.fresh = -1, false
 		c.known = false
 		c.setFeed()
@@ -758,19 +787,34 @@ func (c *Counter) played(p int, k engine.Card) {
 }
 
 // Known is the number of cards of kind k the counter knows to be in seat
-// p's hand (as of its last decision or event told).
-func (c *Counter) Known(p int, k engine.Card) int { return c.know.Known(p, k) }
+// p's hand, from what it has been told and logged so far.
+func (c *Counter) Known(p int, k engine.Card) int {
+	c.catchUp()
+	return c.know.Known(p, k)
+}
+
+// catchUp reads what the counter has not read yet of the log of the view
+// it last met (Unseen, Known and VoidBelief are as of now).
+func (c *Counter) catchUp() {
+	if c.view != nil {
+		c.sync(c.view)
+	}
+}
 
 // Unseen is the number of cards of kind k the counter has not seen: the
 // deck less its hand, the discard pile, the mini-pile and the cards it
-// knows in other hands, as kept from the observation feed (as of its last
-// decision or event told, less the hand it holds).
+// knows in other hands, from what it has been told and logged so far (on
+// a position no Game plays, which tells it nothing, as of its Begin).
 func (c *Counter) Unseen(k engine.Card) int {
 	if !k.Valid() {
 		return 0
 	}
+	c.catchUp()
 	if c.view == nil {
 		return c.pub[k] // no decision yet
+	}
+	if c.frozen {
+		return c.pubOf(k)
 	}
 	return c.pubOf(k) - c.view.Hand().Count(k)
 }
@@ -789,6 +833,9 @@ func (c *Counter) unseenOf(mask uint64) int {
 	for m := mask; m != 0; m &= m - 1 {
 		n += c.pubOf(engine.Card(bits.TrailingZeros64(m)))
 	}
+	if c.frozen {
+		return n
+	}
 	in, _ := c.view.Hand().Instances(mask)
 	return n - in
 }
@@ -798,6 +845,9 @@ func (c *Counter) unseenOf(mask uint64) int {
 func (c *Counter) unseenOthers(k engine.Card) int {
 	const n = engine.NumColoredSymbols
 	y := int(k.Symbol()) & 15 // sym < n <= 16: the mask only tells the compiler the indices are in range
+	if c.frozen {
+		return c.pubSymbol(y) - c.pubOf(k)
+	}
 	h := c.view.Hand()
 	return c.pubSymbol(y) - c.pubOf(k) -
 		(h.Count(engine.Card(y)) + h.Count(engine.Card(n+y)) + h.Count(engine.Card(2*n+y)) + h.Count(engine.Card(3*n+y)) - h.Count(k))
@@ -1047,6 +1097,9 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
 					}
 					ko += ko0 - (hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k))
+					if c.frozen {
+						ko += hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k) // its hand of Begin is out already
+					}
 					b := row[col]
 					first := 0.0
 					if b != 0 {
@@ -1208,6 +1261,8 @@ func (c *Counter) challenges(v *engine.View) bool {
 //
 // h' = h - known, and q = 1 - P(no illegal card).
 func (c *Counter) BluffChance(v *engine.View) float64 {
+	c.sync(v)
+	c.look(v)
 	_, _, by := v.Pending()
 	ref := v.ReferenceColor()
 	mask := illegalKinds(ref, v.ReferenceTop(), v.WD4Rule())
@@ -1225,10 +1280,11 @@ func (c *Counter) BluffChance(v *engine.View) float64 {
 }
 
 // VoidBelief is the counter's belief that seat p holds no card of color
-// col, from its draws (0: none).
+// col, from its draws (0: none; 0 for its own seat).
 func (c *Counter) VoidBelief(p int, col engine.Color) float64 {
 	if p < 0 || p >= engine.MaxPlayers || col >= engine.NoColor || p == c.seat && c.tv != nil {
 		return 0 // (a shared reading has a row for the seat too, which the counter does not read)
 	}
+	c.catchUp()
 	return c.voids().void[p][col]
 }

@@ -400,3 +400,52 @@ func BenchmarkStrategyGame(b *testing.B) {
 		}
 	}
 }
+
+// A counter begun on a position no Game plays (a search's copy, as ismcts'
+// rollout counters are in the tree descent) is told nothing afterwards:
+// its unseen cards stay those it counted at Begin (the deck less its hand,
+// the discard pile and the mini-pile then), never below 0, whatever the
+// position plays meanwhile; and it answers BluffChance before any decision.
+func TestCounterOnAPositionNoGamePlays(t *testing.T) {
+	o := options(t, engine.Classic, "draw=until-playable", "stack-draw-two=true")
+	s, err := engine.NewState(o, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rng engine.Rand
+	rng.Seed(5, 0, engine.PurposeSeat)
+	buf := make([]engine.Move, 0, 256)
+	decisions := 0
+	for game := range uint64(200) {
+		s.Start(2, game)
+		c := strategy.MustParse("counter").New().(*strategy.Counter)
+		v := s.View(0)
+		c.Begin(&v)
+		_ = c.BluffChance(&v)
+		var frozen [engine.NumCards]int
+		for k := range engine.NumCards {
+			card := engine.Card(k)
+			frozen[k] = o.Deck[k] - s.Hand(0).Count(card) - v.Discarded(card) - v.MiniPileCount(card)
+		}
+		for !s.Over() {
+			p, _ := s.Pending()
+			moves := s.Moves(buf[:0])
+			i := rng.IntN(len(moves))
+			if p == 0 {
+				i = c.Decide(&v, moves)
+				decisions++
+				for k := range engine.NumCards {
+					if got := c.Unseen(engine.Card(k)); got != frozen[k] {
+						t.Fatalf("game %d: %d unseen %s, counted %d at Begin", game, got, engine.Card(k), frozen[k])
+					}
+				}
+			}
+			if err := s.Apply(moves[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if decisions < 1000 {
+		t.Fatalf("%d decisions: the test covers too little", decisions)
+	}
+}
