@@ -34,11 +34,11 @@ import (
 //
 // A Counter keeps state between decisions: each seat and worker needs its
 // own (Spec.New), and it allocates nothing per game. At a Game that keeps
-// a public log (engine.PublicLogger) it reads the frequent events there,
-// at its next decision or next event told, instead of being told each,
-// and it is not told its own draws: it reads its hand at each decision.
-// What it knows (Unseen, Known, VoidBelief) is as of its last decision or
-// such event.
+// a public log (engine.PublicLogger) it reads the frequent events there at
+// its next decision or event told instead of being told each, the counters
+// of one Trust at a table sharing that reading (View.Shared), and it is
+// not told its own draws: it reads its hand at decisions. Unseen, Known
+// and VoidBelief read the log first.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
@@ -109,10 +109,10 @@ type voidState struct {
 // tableReading is what the counters with the same Trust at one table
 // (View.Shared) read once for all from its public log: the voidState of
 // every seat (equal for every counter but in its own row, which it does
-// not read), and the cards not on the discard pile by printed color. The
-// counters that know no card in another hand work out their unseen cards
-// from it, the view's discard pile and their hands. cursor is the log's
-// entries read.
+// not read), and the cards not on the discard pile by printed color and
+// colored symbol. The counters that know no card in another hand work out
+// their unseen cards from it, the view's discard pile and their hands.
+// cursor is the log's entries read.
 type tableReading struct {
 	voidState
 	pubCol [engine.NumColors + 1]int
