@@ -51,20 +51,26 @@ const turnActs = 1<<EvDraw | 1<<EvPlay | 1<<EvStack | 1<<EvDeflect | 1<<EvJumpIn
 // a State no Game plays, or when no seat's strategy asked for a log. The
 // slice is valid until the next event.
 func (v *View) Public() (log []Logged, kinds uint64) {
-	g := v.s.sink
-	if g == nil || &g.State != v.s {
+	g := v.game()
+	if g == nil {
 		return nil, 0
 	}
 	return g.public, g.logs
 }
 
+// game is the Game that plays the viewer's position, or nil (a copy keeps
+// the sink of the position it was made from with =).
+func (v *View) game() *Game {
+	if g := v.s.sink; g != nil && &g.State == v.s {
+		return g
+	}
+	return nil
+}
+
 // Observed reports whether a Game plays the viewer's position with its
 // strategies, telling its observers the events: false for a position
 // driven by hand, such as a search's copy.
-func (v *View) Observed() bool {
-	g := v.s.sink
-	return g != nil && &g.State == v.s
-}
+func (v *View) Observed() bool { return v.game() != nil }
 
 // Shared is the value the viewer's Game keeps under key for the strategies
 // at its table, made by calling make the first time any of them asks for
@@ -75,8 +81,8 @@ func (v *View) Observed() bool {
 // lives as long as the Game, across games. Shared is nil for the view of a
 // State no Game plays.
 func (v *View) Shared(key any, make func() any) any {
-	g := v.s.sink
-	if g == nil || &g.State != v.s {
+	g := v.game()
+	if g == nil {
 		return nil
 	}
 	for _, sv := range g.shared {

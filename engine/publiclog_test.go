@@ -117,8 +117,15 @@ func TestSharedIsOnePerTableAndKey(t *testing.T) {
 	}
 	var s State
 	s.CopyFrom(&g.State)
-	if v := s.View(0); v.Shared(key{1}, newValue) != nil {
-		t.Fatal("a copy no Game plays has a shared value")
+	if v := s.View(0); v.Shared(key{1}, newValue) != nil || v.Observed() {
+		t.Fatal("a copy no Game plays has a shared value, or is observed")
+	}
+	c := g.State // a copy with =, which keeps the Game's sink
+	if v := c.View(0); v.Shared(key{1}, newValue) != nil || v.Observed() {
+		t.Fatal("a copy made with = has its Game's shared value, or is observed")
+	}
+	if v := g.views[0]; !v.Observed() {
+		t.Fatal("the Game's own view is not observed")
 	}
 }
 

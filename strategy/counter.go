@@ -1096,9 +1096,9 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 					} else {
 						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
 					}
-					ko += ko0 - (hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k))
-					if c.frozen {
-						ko += hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k) // its hand of Begin is out already
+					ko += ko0
+					if !c.frozen { // (frozen: its hand of Begin is out already)
+						ko -= hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k)
 					}
 					b := row[col]
 					first := 0.0

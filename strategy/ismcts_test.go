@@ -496,3 +496,36 @@ func TestISMCTSSignificant(t *testing.T) {
 		t.Error("22.4 standard errors: significant")
 	}
 }
+
+// ismcts with counter rollouts plays the games it played before the
+// counter read a shared log (the rollout counters of the tree descent,
+// begun on a copy no Game plays, keep the counts of their Begin): totals of
+// 60 three-player games, seed 1, from `unosim simulate --players 3
+// --strategy 'ismcts:iterations=30,rollout=counter,deviate=0' --strategy
+// heuristic --strategy counter --games 60 --json` at commit 5906cf4.
+func TestISMCTSCounterRolloutsPinned(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches")
+	}
+	var ss []engine.Strategy
+	for _, spec := range []string{"ismcts:iterations=30,rollout=counter,deviate=0", "heuristic", "counter"} {
+		ss = append(ss, MustParse(spec).New())
+	}
+	g, err := engine.NewGame(engine.DefaultOptions(engine.Classic), ss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wins [3]int
+	turns, drawn := 0, 0
+	for i := range uint64(60) {
+		r := g.Play(1, i)
+		if r.Winner >= 0 {
+			wins[r.Winner]++
+		}
+		turns += r.Turns
+		drawn += r.CardsDrawn
+	}
+	if want := [3]int{5, 26, 29}; wins != want || turns != 2585 || drawn != 1446 {
+		t.Fatalf("wins %v, %d turns, %d cards drawn; want %v, 2585, 1446", wins, turns, drawn, want)
+	}
+}
