@@ -103,16 +103,17 @@ func noMatchWith(u, k float64, m int, den float64) float64 {
 	return num / den
 }
 
-// falling[j][m] is j (j-1) ... (j-m+1), multiplied left to right from 1:
+// falling[m][j] is j (j-1) ... (j-m+1), multiplied left to right from 1:
 // the products noMatchDen and noMatchWith form for whole counts, so a
-// quotient of two entries is NoMatchChance bit for bit.
-var falling = func() (f [fallingJ][fallingM + 1]float64) {
-	for j := range f {
+// quotient of two entries is NoMatchChance bit for bit. By m first: the
+// reads of one decision, all of one hand size, fall in one row.
+var falling = func() (f [fallingM + 1][fallingJ]float64) {
+	for j := range fallingJ {
 		p := 1.0
-		f[j][0] = p
+		f[0][j] = p
 		for m := 1; m <= fallingM; m++ {
 			p *= float64(j - m + 1)
-			f[j][m] = p
+			f[m][j] = p
 		}
 	}
 	return f
@@ -144,7 +145,7 @@ func noMatchTable(u, k, h int) (q float64, ok bool) {
 		return 0, false
 	}
 	if j := u - k; j >= m {
-		q = falling[j][m] / falling[u][m]
+		q = falling[m][j] / falling[m][u]
 	}
 	return q, true
 }

@@ -1005,6 +1005,13 @@ func turnIndex(v *engine.View, moves []engine.Move, m engine.Move) int {
 // v.Plays() in kind order, the order of a turn's Play moves: a tie keeps
 // the first.
 func (c *Counter) turn(v *engine.View) engine.Move {
+	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
+	plays := v.Plays()
+	if p := plays & colored; p == plays && p&(p-1) == 0 && p != 0 && c.finiteVoid() {
+		// One colored kind and no wild (the most frequent case): it is played
+		// whatever its score, as below, without working any out.
+		return engine.PlayMove(engine.Card(bits.TrailingZeros64(p)))
+	}
 	hand := v.Hand()
 	seat := v.Seat()
 	next := v.NextOf(seat) // nextWeight, in line
@@ -1014,7 +1021,6 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	if nextDanger {
 		w = float64(3 * w)
 	}
-	plays := v.Plays()
 	// The next player's lack matters only between colors: it is worked out
 	// when the playable colored cards are of two colors or more.
 	var lack [engine.NumColors]float64
@@ -1041,7 +1047,6 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 			}
 		}
 	}
-	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
 	p := plays & colored
 	several := p&(p-1) != 0
 	// One colored kind or none: its score is finite (w is), so above the
@@ -1154,6 +1159,13 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 		return engine.PlayMove(engine.Card(bits.TrailingZeros64(plays)))
 	}
 	return engine.SimpleMove(engine.MoveDraw)
+}
+
+// finiteVoid says the weight of the next player's void is finite at any
+// hand size: then a card compared with no other is played (turn).
+func (c *Counter) finiteVoid() bool {
+	w, w3 := c.Void, float64(3*c.Void)
+	return w-w == 0 && w3-w3 == 0
 }
 
 // stuck is the chance that seat p holds nothing it could play on the
