@@ -1001,64 +1001,35 @@ func turnIndex(v *engine.View, moves []engine.Move, m engine.Move) int {
 }
 
 // turn chooses a play like the heuristic, each colored card also scored by
-// the next player's chance to lack its color. It goes through the kinds of
-// v.Plays() in kind order, the order of a turn's Play moves: a tie keeps
-// the first.
+// the next player's chance to lack its color (bestColored); then the
+// heuristic's rule for the wilds.
 func (c *Counter) turn(v *engine.View) engine.Move {
 	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
 	plays := v.Plays()
-	if p := plays & colored; p == plays && p&(p-1) == 0 && p != 0 && c.finiteVoid() {
+	p := plays & colored
+	if p == plays && p&(p-1) == 0 && p != 0 && c.finiteVoid() {
 		// One colored kind and no wild (the most frequent case): it is played
 		// whatever its score, as below, without working any out.
 		return engine.PlayMove(engine.Card(bits.TrailingZeros64(p)))
 	}
-	hand := v.Hand()
-	seat := v.Seat()
-	next := v.NextOf(seat) // nextWeight, in line
+	next := v.NextOf(v.Seat())
 	nextSize := v.HandSize(next)
 	nextDanger := nextSize <= 2
 	w := c.Void
 	if nextDanger {
 		w = float64(3 * w)
 	}
-	// The next player's lack matters only between colors: it is worked out
-	// when the playable colored cards are of two colors or more.
-	var lack [engine.NumColors]float64
-	looked := false // the unseen cards by color and in all are worked out (look) only where read
-	if cols := playColors(plays); cols&(cols-1) != 0 && w != 0 {
-		c.look(v)
-		looked = true
-		if c.known {
-			for m := cols; m != 0; m &= m - 1 {
-				col := engine.Color(bits.TrailingZeros8(m))
-				lack[col] = c.lacks(v, next, col)
-			}
-		} else {
-			// lacks with nothing known, its reads of the next player once.
-			row, h := &c.voids().void[next], nextSize
-			for m := cols; m != 0; m &= m - 1 {
-				col := engine.Color(bits.TrailingZeros8(m) & 3)
-				nv := row[col]
-				q, ok := noMatchTable(c.total, c.ucol[col], h)
-				if !ok {
-					q = noMatchCount(c.total, c.ucol[col], h)
-				}
-				lack[col] = nv + float64((1-nv)*q)
-			}
-		}
+	best := engine.NoCard
+	if p&(p-1) != 0 || w-w != 0 {
+		best = c.bestColored(v, p, next, nextSize, w)
+	} else if p != 0 {
+		// One colored kind: its score is finite (w is), so above the
+		// start, and compared with no other. It is not worked out.
+		best = engine.Card(bits.TrailingZeros64(p))
 	}
-	p := plays & colored
-	several := p&(p-1) != 0
-	// One colored kind or none: its score is finite (w is), so above the
-	// start, and compared with no other. It is not worked out.
-	scored := several || w-w != 0
-	danger := scored && opponentClose(v, seat)
-	best, bestScore := engine.NoCard, -1e18
-	wild, wd4 := engine.NoCard, engine.NoCard
-	var row *[engine.NumColors]float64 // stuck's reads of the next player, once read
-	var nh, ko0 int
 	// The wilds, as a loop over every kind in order finds them: the Wild
 	// Draw Four; the Wild, else the first other wild.
+	wild, wd4 := engine.NoCard, engine.NoCard
 	wd4Card, wildCard := engine.WildCard(engine.WildDrawFour), engine.WildCard(engine.Wild)
 	if plays>>wd4Card&1 != 0 {
 		wd4 = wd4Card
@@ -1067,71 +1038,6 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 		wild = wildCard
 	} else if ws != 0 {
 		wild = engine.Card(bits.TrailingZeros64(ws))
-	}
-	if !scored && p != 0 {
-		best = engine.Card(bits.TrailingZeros64(p))
-	}
-	if several && c.Stuck != 0 && !looked {
-		c.look(v)
-	}
-	stuckOn := several && c.Stuck != 0
-	for m := p; scored && m != 0; m &= m - 1 {
-		k := engine.Card(bits.TrailingZeros64(m))
-		col, sym := k.Color()&3, k.Symbol() // (k is colored)
-		score := float64(10*(hand.ColorCount(col)-1)) + float64(w*lack[col])
-		if stuckOn {
-			st := 1.0 // two players: the other loses its turn, the counter plays again
-			if v.ActivePlayers() > 2 || !isHit(v, sym) {
-				if c.known {
-					st = c.stuck(v, next, k)
-				} else {
-					// stuck with nothing known, its per-decision reads
-					// hoisted: the same operations.
-					if row == nil {
-						row, nh, ko0 = &c.voids().void[next], nextSize, c.ucol[engine.NoColor]
-					}
-					kc := c.ucol[col]
-					// unseenOthers, in line (nothing known: pubSymbol and
-					// pubOf from the shared reading where there is one).
-					const n = engine.NumColoredSymbols
-					y := int(sym) & 15
-					var ko int
-					if t := c.tv; t != nil {
-						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k))
-					} else {
-						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
-					}
-					ko += ko0
-					if !c.frozen { // (frozen: its hand of Begin is out already)
-						ko -= hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k)
-					}
-					b := row[col]
-					first := 0.0
-					if b != 0 {
-						q, ok := noMatchTable(c.total-kc, ko, nh)
-						if !ok {
-							q = noMatchCount(c.total-kc, ko, nh)
-						}
-						first = float64(b * q)
-					}
-					q, ok := noMatchTable(c.total, kc+ko, nh)
-					if !ok {
-						q = noMatchCount(c.total, kc+ko, nh)
-					}
-					st = first + float64((1-b)*q)
-				}
-			}
-			score += float64(c.Stuck * st)
-		}
-		if danger {
-			score += float64(k.Points())
-		}
-		if nextDanger && isHit(v, sym) {
-			score += 1000
-		}
-		if score > bestScore {
-			best, bestScore = k, score
-		}
 	}
 	// chooseTurn's rule, on kinds: the Wild Draw Four as a bluff when bluffs
 	// says so and something else could be played, or legally when nothing
@@ -1159,6 +1065,110 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 		return engine.PlayMove(engine.Card(bits.TrailingZeros64(plays)))
 	}
 	return engine.SimpleMove(engine.MoveDraw)
+}
+
+// bestColored is the colored kind of p (the colored kinds playable) with
+// the best score, the first of equal ones in kind order (the order of a
+// turn's Play moves), or NoCard if none scores above -1e18 (a NaN weight):
+// the heuristic's score (ten points per other card of its color), w (the
+// Void weight at the next player's hand size) times the next player's lack
+// of its color when the kinds are of two colors or more, Stuck times the
+// chance that the next player cannot play on it when they are two kinds or
+// more, its points when an opponent is close to going out, and 1000 for a
+// hit when the next player is.
+func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w float64) engine.Card {
+	hand := v.Hand()
+	nextDanger := nextSize <= 2
+	var lack [engine.NumColors]float64
+	cols := playColors(p)
+	lacking := cols&(cols-1) != 0 && w != 0
+	stuckOn := p&(p-1) != 0 && c.Stuck != 0
+	if lacking || stuckOn {
+		c.look(v) // the unseen cards by color and in all, read by both
+	}
+	if lacking {
+		if c.known {
+			for m := cols; m != 0; m &= m - 1 {
+				col := engine.Color(bits.TrailingZeros8(m))
+				lack[col] = c.lacks(v, next, col)
+			}
+		} else {
+			// lacks with nothing known, its reads of the next player once.
+			row, h := &c.voids().void[next], nextSize
+			for m := cols; m != 0; m &= m - 1 {
+				col := engine.Color(bits.TrailingZeros8(m) & 3)
+				nv := row[col]
+				q, ok := noMatchTable(c.total, c.ucol[col], h)
+				if !ok {
+					q = noMatchCount(c.total, c.ucol[col], h)
+				}
+				lack[col] = nv + float64((1-nv)*q)
+			}
+		}
+	}
+	danger := opponentClose(v, v.Seat())
+	best, bestScore := engine.NoCard, -1e18
+	var row *[engine.NumColors]float64 // stuck's reads of the next player, once read
+	var ko0 int
+	for m := p; m != 0; m &= m - 1 {
+		k := engine.Card(bits.TrailingZeros64(m))
+		col, sym := k.Color()&3, k.Symbol() // (k is colored)
+		score := float64(10*(hand.ColorCount(col)-1)) + float64(w*lack[col])
+		if stuckOn {
+			st := 1.0 // two players: the other loses its turn, the counter plays again
+			if v.ActivePlayers() > 2 || !isHit(v, sym) {
+				if c.known {
+					st = c.stuck(v, next, k)
+				} else {
+					// stuck with nothing known, its per-decision reads
+					// hoisted: the same operations.
+					if row == nil {
+						row, ko0 = &c.voids().void[next], c.ucol[engine.NoColor]
+					}
+					kc := c.ucol[col]
+					// unseenOthers, in line (nothing known: pubSymbol and
+					// pubOf from the shared reading where there is one).
+					const n = engine.NumColoredSymbols
+					y := int(sym) & 15
+					var ko int
+					if t := c.tv; t != nil {
+						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k))
+					} else {
+						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
+					}
+					ko += ko0
+					if !c.frozen { // (frozen: its hand of Begin is out already)
+						ko -= hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k)
+					}
+					b := row[col]
+					first := 0.0
+					if b != 0 {
+						q, ok := noMatchTable(c.total-kc, ko, nextSize)
+						if !ok {
+							q = noMatchCount(c.total-kc, ko, nextSize)
+						}
+						first = float64(b * q)
+					}
+					q, ok := noMatchTable(c.total, kc+ko, nextSize)
+					if !ok {
+						q = noMatchCount(c.total, kc+ko, nextSize)
+					}
+					st = first + float64((1-b)*q)
+				}
+			}
+			score += float64(c.Stuck * st)
+		}
+		if danger {
+			score += float64(k.Points())
+		}
+		if nextDanger && isHit(v, sym) {
+			score += 1000
+		}
+		if score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best
 }
 
 // finiteVoid says the weight of the next player's void is finite at any
