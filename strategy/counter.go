@@ -1107,7 +1107,7 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 		}
 	}
 	danger := opponentClose(v, v.Seat())
-	best, bestScore := engine.NoCard, -1e18
+	best, bestScore := engine.NoCard, math.Float64bits(-1e18)
 	var row *[engine.NumColors]float64 // stuck's reads of the next player, once read
 	var ko0 int
 	for m := p; m != 0; m &= m - 1 {
@@ -1164,9 +1164,15 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 		if nextDanger && isHit(v, sym) {
 			score += 1000
 		}
-		if score > bestScore {
-			best, bestScore = k, score
+		// The best so far, selected without a branch: the comparison's
+		// outcome is a coin flip to the processor.
+		gt := uint64(0)
+		if score > math.Float64frombits(bestScore) {
+			gt = 1
 		}
+		mask := -gt
+		bestScore ^= (bestScore ^ math.Float64bits(score)) & mask
+		best ^= (best ^ k) & engine.Card(mask)
 	}
 	return best
 }
