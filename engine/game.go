@@ -374,7 +374,11 @@ func (g *Game) event(s *State, e Event) {
 		next = s.nextOf(p)
 	}
 	l := &g.public[n]
-	l.Event, l.Now, l.Next = e, s.color, next
+	// Field by field: e's fields were saved one by one on the way in, and a
+	// wider read of them waits for the saves to complete (5% of a counter
+	// game's time, as one copy of e).
+	l.Kind, l.Player, l.Other, l.Card, l.Color, l.N, l.N2 = e.Kind, e.Player, e.Other, e.Card, e.Color, e.N, e.N2
+	l.Now, l.Next = s.color, next
 	l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
 }
 

@@ -227,7 +227,7 @@ func (h *Heuristic) turn(v *engine.View, moves []engine.Move) int {
 // opponentClose reports whether an opponent of seat still in the round
 // holds two cards or fewer.
 func opponentClose(v *engine.View, seat int) bool {
-	for p := 0; p < v.Players(); p++ {
+	for p, n := 0, v.Players(); p < n; p++ {
 		if p != seat && !v.Out(p) && v.HandSize(p) <= 2 {
 			return true
 		}
