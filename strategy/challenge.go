@@ -122,7 +122,7 @@ var falling = func() (f [fallingM + 1][fallingJ]float64) {
 // The table's counts: unseen cards below fallingJ, hands of fallingM cards
 // at most; NoMatchChance works out the rest.
 const (
-	fallingJ = 128
+	fallingJ = 256
 	fallingM = 32
 )
 
