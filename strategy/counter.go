@@ -128,10 +128,16 @@ type tableReading struct {
 type tableReadingKey struct{ trust uint64 } // the Trust's bits (a NaN is equal to itself)
 
 // sharedEvents are the kinds a table's log must hold for its counters to
-// share their reading (and the table has no swaps and no mini-pile, whose
-// events change void rows by fades told to each counter).
+// share their reading (and the table has no swaps, which move void rows
+// between seats as each counter sees them), with pileEvents where there are
+// Wild Pile Ups.
 const sharedEvents = 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
 	1<<engine.EvDeflect | 1<<engine.EvJumpIn
+
+// pileEvents are the mini-pile's: a card shown on it (flipped or put from a
+// hand, whose player held its color) and the pile taken (the cards leave
+// the public eye; the taker's voids fade).
+const pileEvents = 1<<engine.EvPileFlip | 1<<engine.EvPile | 1<<engine.EvPileTake
 
 // fade[n] is the chance that n drawn cards all miss a given color, taking a
 // quarter of the unseen cards to be of each color.
@@ -167,7 +173,11 @@ func (c *Counter) Begin(v *engine.View) {
 	// The shared reading, where the table logs what it reads.
 	c.tv = nil
 	trust := math.Float64bits(c.Trust)
-	if kinds&(sharedEvents|recountEvents) == sharedEvents|recountEvents && !c.swaps && !c.pileUp {
+	need := uint64(sharedEvents | recountEvents)
+	if c.pileUp {
+		need |= pileEvents
+	}
+	if kinds&need == need && !c.swaps {
 		if v != c.tvOf || v.TableID() != c.tvTable || c.tvShared == nil || c.tvShared.trust != trust {
 			// The table's value is looked up (and its key boxed, which
 			// allocates) once for a view of one Game.
@@ -280,6 +290,10 @@ func (c *Counter) look(v *engine.View) {
 	pubCol, pubTotal := &c.pubCol, c.pubTotal
 	if t := c.tv; t != nil && !c.known {
 		pubCol, pubTotal = &t.pubCol, c.deckTotal-v.DiscardSize()
+		if c.pileUp {
+			mini, _ := v.MiniPile()
+			pubTotal -= mini
+		}
 	}
 	if c.frozen {
 		c.ucol, c.total = *pubCol, pubTotal // its hand of Begin taken away already
@@ -294,11 +308,14 @@ func (c *Counter) look(v *engine.View) {
 }
 
 // pubOf is the number of cards of kind k not seen in public, as of the
-// last decision or event told: the deck's less the discard pile's (in the
-// view) with a table's shared reading and no card known in another hand,
-// else as kept.
+// last decision or event told: the deck's less the discard pile's and the
+// mini-pile's (in the view) with a table's shared reading and no card known
+// in another hand, else as kept.
 func (c *Counter) pubOf(k engine.Card) int {
 	if c.tv != nil && !c.known {
+		if c.pileUp {
+			return c.deck[k&63] - c.view.Discarded(k) - c.view.MiniPileCount(k)
+		}
 		return c.deck[k&63] - c.view.Discarded(k)
 	}
 	return c.pub[k&63]
@@ -406,9 +423,9 @@ func (c *Counter) PublicEvents() uint64 {
 	case c.swaps:
 		return 0
 	case c.pileUp:
-		return counterPublic
+		return counterPublic | recountEvents | pileEvents // for a shared reading (Begin)
 	}
-	return counterPublic | recountEvents // for a shared reading (Begin)
+	return counterPublic | recountEvents
 }
 
 // sync reads the entries of the public log it has not read yet; it runs
@@ -449,6 +466,27 @@ func (c *Counter) sync(v *engine.View) {
 				if k := l.Card; !k.IsWild() {
 					t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
 				}
+			case engine.EvPile, engine.EvPileFlip:
+				// A card shown on the mini-pile; put there from a hand, its
+				// player held its color.
+				k := l.Card
+				t.pubCol[k.Color()]--
+				if !k.IsWild() {
+					t.pubSym[k.Symbol()&15]--
+					if l.Kind == engine.EvPile {
+						t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
+					}
+				}
+			case engine.EvPileTake:
+				f := 0.0
+				if l.N < len(fade) {
+					f = fade[l.N]
+				}
+				row := &t.void[l.Player&(engine.MaxPlayers-1)]
+				for col := range row {
+					row[col] = float64(row[col] * f)
+				}
+				recount = true // its cards are no longer in public
 			}
 		}
 		t.cursor = len(log)
@@ -483,13 +521,13 @@ func (c *Counter) newRound(v *engine.View) {
 	c.setFeed()
 }
 
-// recount counts the cards not on the discard pile by printed color and
-// colored symbol afresh from v: the deck less the discard pile (a shared
-// reading has no mini-pile). Every counter of the reading may do it at the
-// same point of the log, with the same result.
+// recount counts the cards not on the discard pile or the mini-pile by
+// printed color and colored symbol afresh from v: the deck less those
+// piles. Every counter of the reading may do it at the same point of the
+// log, with the same result.
 func (t *tableReading) recount(v *engine.View) {
 	t.pubCol, t.pubSym = t.deckCol, t.deckSym
-	if v.DiscardSize() == 1 {
+	if mini, _ := v.MiniPile(); mini == 0 && v.DiscardSize() == 1 {
 		top := v.Top()
 		t.pubCol[top.Color()]--
 		if !top.IsWild() {
@@ -499,7 +537,7 @@ func (t *tableReading) recount(v *engine.View) {
 	}
 	for k := range engine.NumCards {
 		card := engine.Card(k)
-		x := v.Discarded(card)
+		x := v.Discarded(card) + v.MiniPileCount(card)
 		t.pubCol[card.Color()] -= x
 		if !card.IsWild() {
 			t.pubSym[card.Symbol()&15] -= x
@@ -577,12 +615,12 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	case engine.EvPileTake:
 		c.known = c.known || p != c.seat
 		c.recount(v)
-		if p != c.seat {
+		if p != c.seat && c.tv == nil { // (a shared reading reads the take from the log)
 			f := 0.0
 			if e.N < len(fade) {
 				f = fade[e.N]
 			}
-			row := &c.priv.void[p] // (no shared reading where there are mini-piles)
+			row := &c.priv.void[p]
 			for col := range row {
 				row[col] = float64(row[col] * f)
 			}
@@ -1133,6 +1171,9 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 					var ko int
 					if t := c.tv; t != nil {
 						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k))
+						if c.pileUp {
+							ko += v.MiniPileCount(k)
+						}
 					} else {
 						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
 					}
