@@ -17,6 +17,7 @@ import (
 type Knowledge struct {
 	seat  int
 	known [MaxPlayers][NumCards]uint8
+	held  [MaxPlayers]int // the cards of known[p], so that a reader skips the seats it knows nothing of
 	own   Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
 	// The face-up mini-pile, for whoever takes it; flipping says the last
 	// event flipped a card onto it.
@@ -28,6 +29,26 @@ type Knowledge struct {
 // Reset forgets everything and makes k the knowledge of seat.
 func (k *Knowledge) Reset(seat int) {
 	*k = Knowledge{seat: seat}
+}
+
+// KnownCards is the number of cards the seat knows to be in seat p's hand:
+// the sum of Known(p, c) over every kind c.
+func (k *Knowledge) KnownCards(p int) int {
+	if uint(p) >= MaxPlayers {
+		return 0
+	}
+	return k.held[p]
+}
+
+// sumHeld works held out afresh from known, after a row is replaced.
+func (k *Knowledge) sumHeld() {
+	for p := range k.known {
+		n := 0
+		for _, x := range k.known[p] {
+			n += int(x)
+		}
+		k.held[p] = n
+	}
 }
 
 // Seat is the seat whose knowledge k is.
@@ -50,6 +71,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 	case EvRound:
 		if k.dirty {
 			k.known = [MaxPlayers][NumCards]uint8{}
+			k.held = [MaxPlayers]int{}
 			k.mini = [NumCards]uint8{}
 			k.dirty = false
 		}
@@ -62,6 +84,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 	case EvPlay, EvPile:
 		if e.Player != k.seat && k.known[e.Player][e.Card] > 0 {
 			k.known[e.Player][e.Card]--
+			k.held[e.Player]--
 		}
 		if e.Kind == EvPile {
 			k.mini[e.Card]++
@@ -71,18 +94,21 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		if e.Player == k.seat {
 			if h, ok := v.Revealed(); ok {
 				copy(k.known[e.Other][:], h.counts[:NumCards])
+				k.sumHeld()
 				k.dirty = true
 			}
 		}
 	case EvTakeBack:
 		if e.Player != k.seat {
 			k.known[e.Player][WildCard(WildDrawFour)]++
+			k.held[e.Player]++
 			k.dirty = true
 		}
 	case EvPileTake:
 		if e.Player != k.seat {
 			for c, x := range k.mini {
 				k.known[e.Player][c] += x
+				k.held[e.Player] += int(x)
 			}
 			k.dirty = true
 		}
@@ -100,6 +126,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		default:
 			k.known[p], k.known[o] = k.known[o], k.known[p]
 		}
+		k.sumHeld()
 	case EvRotate:
 		// Every hand still in passed to the next player in the direction of
 		// play; the seat's old hand is now its next player's.
@@ -116,6 +143,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		}
 		moved[k.seat] = [NumCards]uint8{}
 		k.known = moved
+		k.sumHeld()
 		k.dirty = true
 	}
 	if v.s.t.exchanges {

@@ -400,10 +400,16 @@ func (s recordSeat) Observe(v *View, e Event) {
 func (r *recorder) checkKnowledge(seat int) {
 	g := *r.g
 	for p := 0; p < g.t.n; p++ {
+		sum := 0
 		for k := Card(0); k < Card(NumCards); k++ {
-			if x := r.know[seat].Known(p, k); x > int(g.hands[p].counts[k]) {
+			x := r.know[seat].Known(p, k)
+			if x > int(g.hands[p].counts[k]) {
 				r.t.Fatalf("seat %d believes seat %d holds %d of %s; it holds %d", seat, p, x, k, g.hands[p].counts[k])
 			}
+			sum += x
+		}
+		if n := r.know[seat].KnownCards(p); n != sum {
+			r.t.Fatalf("seat %d knows %d cards of seat %d by kind, KnownCards says %d", seat, sum, p, n)
 		}
 	}
 }

@@ -259,19 +259,23 @@ func (c *Counter) recount(v *engine.View) {
 		}
 		return
 	}
-	n := v.Players()
+	// The seats with known cards, as a mask: most hold none.
+	var holders uint32
+	if c.known {
+		for q := range v.Players() {
+			if q != c.seat && c.know.KnownCards(q) > 0 {
+				holders |= 1 << q
+			}
+		}
+	}
 	c.pubCol = [engine.NumColors + 1]int{}
 	total := 0
 	hand := v.Hand()
 	for k := range engine.NumCards {
 		card := engine.Card(k)
 		x := v.DeckCount(card) - v.Discarded(card) - v.MiniPileCount(card)
-		if c.known {
-			for q := 0; q < n; q++ {
-				if q != c.seat {
-					x -= c.know.Known(q, card)
-				}
-			}
+		for m := holders; m != 0; m &= m - 1 {
+			x -= c.know.Known(bits.TrailingZeros32(m), card)
 		}
 		if x < hand.Count(card) {
 			x = hand.Count(card) // never so when the counts are exact: no unseen count below 0
@@ -905,7 +909,7 @@ func (c *Counter) pubSymbol(y int) int {
 // knownIn is the number of known cards of seat p of the kinds in mask, and
 // of any kind.
 func (c *Counter) knownIn(p int, mask uint64) (in, all int) {
-	if !c.known {
+	if !c.known || c.know.KnownCards(p) == 0 {
 		return 0, 0
 	}
 	for k := range engine.NumCards {
