@@ -17,7 +17,10 @@ import (
 type Knowledge struct {
 	seat  int
 	known [MaxPlayers][NumCards]uint8
-	held  [MaxPlayers]int // the cards of known[p], so that a reader skips the seats it knows nothing of
+	// The cards of known[p] in all and by printed color, so that a reader
+	// skips the seats it knows nothing of and sums no kinds.
+	held    [MaxPlayers]int
+	heldCol [MaxPlayers][NumColors + 1]int
 	own   Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
 	// The face-up mini-pile, for whoever takes it; flipping says the last
 	// event flipped a card onto it.
@@ -40,14 +43,45 @@ func (k *Knowledge) KnownCards(p int) int {
 	return k.held[p]
 }
 
-// sumHeld works held out afresh from known, after a row is replaced.
+// KnownColorCards is the number of cards printed in color c (NoColor: the
+// wilds) the seat knows to be in seat p's hand.
+func (k *Knowledge) KnownColorCards(p int, c Color) int {
+	if uint(p) >= MaxPlayers || c > NoColor {
+		return 0
+	}
+	return k.heldCol[p][c]
+}
+
+// add counts n more known cards of kind c in seat p's hand (n may be
+// negative), in known's sums.
+func (k *Knowledge) add(p int, c Card, n int) {
+	k.held[p] += n
+	k.heldCol[p][c.Color()] += n
+}
+
+// sumHeld works the sums out afresh from known, after a row is replaced.
 func (k *Knowledge) sumHeld() {
+	k.held, k.heldCol = [MaxPlayers]int{}, [MaxPlayers][NumColors + 1]int{}
 	for p := range k.known {
-		n := 0
-		for _, x := range k.known[p] {
-			n += int(x)
+		for c, x := range k.known[p] {
+			k.add(p, Card(c), int(x))
 		}
-		k.held[p] = n
+	}
+}
+
+// Played is Observe of an EvPlay of card c by seat p at a table where
+// hands are never exchanged (no swaps or rotations), with less to do.
+func (k *Knowledge) Played(p int, c Card) {
+	k.flipping = false
+	k.forget(p, c)
+}
+
+// forget takes a card of kind c played by p out of what the seat knows of
+// p's hand, if it knew one.
+func (k *Knowledge) forget(p int, c Card) {
+	if p != k.seat && uint(p) < MaxPlayers && c.Valid() && k.known[p][c] > 0 {
+		k.known[p][c]--
+		k.add(p, c, -1)
 	}
 }
 
@@ -71,7 +105,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 	case EvRound:
 		if k.dirty {
 			k.known = [MaxPlayers][NumCards]uint8{}
-			k.held = [MaxPlayers]int{}
+			k.held, k.heldCol = [MaxPlayers]int{}, [MaxPlayers][NumColors + 1]int{}
 			k.mini = [NumCards]uint8{}
 			k.dirty = false
 		}
@@ -82,10 +116,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		k.mini[e.Card]++
 		k.flipping, k.dirty = true, true
 	case EvPlay, EvPile:
-		if e.Player != k.seat && k.known[e.Player][e.Card] > 0 {
-			k.known[e.Player][e.Card]--
-			k.held[e.Player]--
-		}
+		k.forget(e.Player, e.Card)
 		if e.Kind == EvPile {
 			k.mini[e.Card]++
 			k.dirty = true
@@ -101,14 +132,14 @@ func (k *Knowledge) Observe(v *View, e Event) {
 	case EvTakeBack:
 		if e.Player != k.seat {
 			k.known[e.Player][WildCard(WildDrawFour)]++
-			k.held[e.Player]++
+			k.add(e.Player, WildCard(WildDrawFour), 1)
 			k.dirty = true
 		}
 	case EvPileTake:
 		if e.Player != k.seat {
 			for c, x := range k.mini {
 				k.known[e.Player][c] += x
-				k.held[e.Player] += int(x)
+				k.add(e.Player, Card(c), int(x))
 			}
 			k.dirty = true
 		}

@@ -372,6 +372,9 @@ type recorder struct {
 	t    *testing.T
 	g    **Game
 	know [MaxPlayers]Knowledge
+	// twin is know told the plays with Played where hands are never
+	// exchanged, which must come to the same.
+	twin [MaxPlayers]Knowledge
 	seen int
 }
 
@@ -382,7 +385,10 @@ func (s recordSeat) Decide(v *View, moves []Move) int {
 	return v.Rand().IntN(len(moves))
 }
 
-func (s recordSeat) Begin(v *View) { s.r.know[v.Seat()].Reset(v.Seat()) }
+func (s recordSeat) Begin(v *View) {
+	s.r.know[v.Seat()].Reset(v.Seat())
+	s.r.twin[v.Seat()].Reset(v.Seat())
+}
 
 func (s recordSeat) Observe(v *View, e Event) {
 	r := s.r
@@ -394,6 +400,14 @@ func (s recordSeat) Observe(v *View, e Event) {
 		r.seen++
 	}
 	r.know[seat].Observe(v, e)
+	if e.Kind == EvPlay && !v.s.t.exchanges {
+		r.twin[seat].Played(e.Player, e.Card)
+	} else {
+		r.twin[seat].Observe(v, e)
+	}
+	if r.twin[seat] != r.know[seat] {
+		r.t.Fatalf("seat %d: the knowledge told the plays with Played differs after %s", seat, e)
+	}
 	r.checkKnowledge(seat)
 }
 
@@ -401,15 +415,22 @@ func (r *recorder) checkKnowledge(seat int) {
 	g := *r.g
 	for p := 0; p < g.t.n; p++ {
 		sum := 0
+		var byColor [NumColors + 1]int
 		for k := Card(0); k < Card(NumCards); k++ {
 			x := r.know[seat].Known(p, k)
 			if x > int(g.hands[p].counts[k]) {
 				r.t.Fatalf("seat %d believes seat %d holds %d of %s; it holds %d", seat, p, x, k, g.hands[p].counts[k])
 			}
 			sum += x
+			byColor[k.Color()] += x
 		}
 		if n := r.know[seat].KnownCards(p); n != sum {
 			r.t.Fatalf("seat %d knows %d cards of seat %d by kind, KnownCards says %d", seat, sum, p, n)
+		}
+		for c := Red; c <= NoColor; c++ {
+			if n := r.know[seat].KnownColorCards(p, c); n != byColor[c] {
+				r.t.Fatalf("seat %d knows %d %s cards of seat %d by kind, KnownColorCards says %d", seat, byColor[c], c, p, n)
+			}
 		}
 	}
 }

@@ -244,11 +244,11 @@ func (c *Counter) recount(v *engine.View) {
 	}
 	if t := c.tv; t != nil {
 		t.recount(v) // the same count by every counter at the table, each after reading the log
-		if !c.known {
-			return // no count of its own (pubOf)
+		if c.known {
+			log, _ := v.Public()
+			c.cursor = len(log) // its own reading (the plays its knowledge forgets) starts here
 		}
-		log, _ := v.Public()
-		c.cursor = len(log) // its own reading starts here, the count as of now
+		return // no count of its own: pubOf
 	}
 	if mini, _ := v.MiniPile(); !c.known && mini == 0 && v.DiscardSize() <= 1 {
 		// The usual case (a round's first card, a reshuffle): the deck less
@@ -292,11 +292,24 @@ func (c *Counter) recount(v *engine.View) {
 func (c *Counter) look(v *engine.View) {
 	hand := v.Hand()
 	pubCol, pubTotal := &c.pubCol, c.pubTotal
-	if t := c.tv; t != nil && !c.known {
+	if t := c.tv; t != nil {
 		pubCol, pubTotal = &t.pubCol, c.deckTotal-v.DiscardSize()
 		if c.pileUp {
 			mini, _ := v.MiniPile()
 			pubTotal -= mini
+		}
+		if c.known {
+			// Less the cards known in other hands.
+			var col [engine.NumColors + 1]int
+			col = t.pubCol
+			for m := c.holders(); m != 0; m &= m - 1 {
+				q := bits.TrailingZeros32(m)
+				for i := range col {
+					col[i] -= c.know.KnownColorCards(q, engine.Color(i))
+				}
+				pubTotal -= c.know.KnownCards(q)
+			}
+			pubCol = &col
 		}
 	}
 	if c.frozen {
@@ -312,17 +325,35 @@ func (c *Counter) look(v *engine.View) {
 }
 
 // pubOf is the number of cards of kind k not seen in public, as of the
-// last decision or event told: the deck's less the discard pile's and the
-// mini-pile's (in the view) with a table's shared reading and no card known
-// in another hand, else as kept.
+// last decision or event told: with a table's shared reading, the deck's
+// less the discard pile's and the mini-pile's (in the view) and those known
+// in other hands; else as kept.
 func (c *Counter) pubOf(k engine.Card) int {
-	if c.tv != nil && !c.known {
-		if c.pileUp {
-			return c.deck[k&63] - c.view.Discarded(k) - c.view.MiniPileCount(k)
-		}
-		return c.deck[k&63] - c.view.Discarded(k)
+	if c.tv == nil {
+		return c.pub[k&63]
 	}
-	return c.pub[k&63]
+	x := c.deck[k&63] - c.view.Discarded(k)
+	if c.pileUp {
+		x -= c.view.MiniPileCount(k)
+	}
+	if c.known {
+		for m := c.holders(); m != 0; m &= m - 1 {
+			x -= c.know.Known(bits.TrailingZeros32(m), k)
+		}
+	}
+	return x
+}
+
+// holders are the seats other than the counter's whose hands it knows
+// cards of (bit q for seat q).
+func (c *Counter) holders() uint32 {
+	var h uint32
+	for q := range c.view.Players() {
+		if q != c.seat && c.know.KnownCards(q) > 0 {
+			h |= 1 << q
+		}
+	}
+	return h
 }
 
 // setDeck keeps the deck's counts (by kind, by printed color and in all)
@@ -672,14 +703,22 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 
 // readLog reads the frequent events (counterPublic) in log, the table's
 // public log: read's work, with the turn told by each entry. With a shared
-// reading (tableReading), only the cards seen, when the counter knows
-// cards in other hands.
+// reading (tableReading) the counter keeps no counts of its own: when it
+// knows cards in other hands, its knowledge forgets those played.
 func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
+	tell := c.feed>>engine.EvPlay&1 != 0
+	if c.tv != nil {
+		if tell {
+			for i := range log {
+				if l := &log[i]; l.Kind == engine.EvPlay {
+					c.know.Played(l.Player, l.Card) // (no swaps with a shared reading)
+				}
+			}
+		}
+		return
+	}
 	// What the loop cannot change, in locals.
-	seat, known, tell := c.seat, c.known, c.feed>>engine.EvPlay&1 != 0
-	vs := c.voids()
-	own := c.tv == nil // the voids are the counter's own reading
-	again := false
+	seat, known, vs := c.seat, c.known, &c.priv
 	for i := range log {
 		l := &log[i]
 		p := l.Player
@@ -695,24 +734,17 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			if tell {
 				c.know.Observe(v, l.Event)
 			}
-			if own {
-				vs.played(seat, l)
-			}
+			vs.played(seat, l)
 		case engine.EvDraw:
-			if own && p != seat {
+			if p != seat {
 				vs.drew(l, c.Trust)
 			}
 		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
 			// A card stacked, deflected or jumped in: p held the card's color.
-			if k := l.Card; own && p != seat && !k.IsWild() {
+			if k := l.Card; p != seat && !k.IsWild() {
 				vs.void[p][k.Color()] = 0
 			}
-		case engine.EvReshuffle:
-			again = again || !own // logged for a shared reading, not told
 		}
-	}
-	if again {
-		c.recount(v) // from the view, which holds what the entries since moved
 	}
 }
 
@@ -898,12 +930,19 @@ func (c *Counter) unseenOthers(k engine.Card) int {
 // pubSymbol is the number of cards of colored symbol y in the four colors
 // not seen in public, as pubOf.
 func (c *Counter) pubSymbol(y int) int {
-	if c.tv != nil && !c.known {
-		return c.tv.pubSym[y&15]
-	}
 	const n = engine.NumColoredSymbols
 	y &= 15
-	return c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y]
+	if c.tv == nil {
+		return c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y]
+	}
+	x := c.tv.pubSym[y]
+	if c.known {
+		for m := c.holders(); m != 0; m &= m - 1 {
+			q := bits.TrailingZeros32(m)
+			x -= c.know.Known(q, engine.Card(y)) + c.know.Known(q, engine.Card(n+y)) + c.know.Known(q, engine.Card(2*n+y)) + c.know.Known(q, engine.Card(3*n+y))
+		}
+	}
+	return x
 }
 
 // knownIn is the number of known cards of seat p of the kinds in mask, and
