@@ -1088,7 +1088,8 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
 	plays := v.Plays()
 	p := plays & colored
-	if p == plays && p&(p-1) == 0 && p != 0 && c.finiteVoid() {
+	// (One test, not one per condition: which way it goes is hard to guess.)
+	if plays&^colored|plays&(plays-1) == 0 && plays != 0 && c.finiteVoid() {
 		// One colored kind and no wild (the most frequent case): it is played
 		// whatever its score, as below, without working any out.
 		return engine.PlayMove(engine.Card(bits.TrailingZeros64(p)))
