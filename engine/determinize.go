@@ -21,7 +21,7 @@ type Knowledge struct {
 	// skips the seats it knows nothing of and sums no kinds.
 	held    [MaxPlayers]int
 	heldCol [MaxPlayers][NumColors + 1]int
-	own   Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
+	own     Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
 	// The face-up mini-pile, for whoever takes it; flipping says the last
 	// event flipped a card onto it.
 	mini     [NumCards]uint8

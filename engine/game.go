@@ -340,77 +340,47 @@ func (g *Game) faultMove(p int, m Move) {
 	}
 }
 
-// event reports an event of the Game's own State to the log, the public
+// event reports an event of the Game's own State to the public log, the
 // log and the observing strategies that may see it. Events of copies are
-// ignored. The usual case, an event for the public log alone, calls
-// nothing.
+// ignored.
 func (g *Game) event(s *State, e Event) {
 	if s != &g.State {
 		return
 	}
 	bit := uint64(1) << (e.Kind & 63)
-	if g.log != nil || g.tells&bit != 0 {
-		g.tell(s, e, bit)
-		return
-	}
-	if g.logs&bit == 0 {
-		if turnActs&bit != 0 && g.logs != 0 && e.Player == s.turnP {
-			s.turnActed = true // an act not logged (Logged.First)
-		}
-		return
-	}
-	// record, in line.
-	first := turnActs&bit != 0 && e.Player == s.turnP && !s.turnActed
-	if first {
-		s.turnActed = true
-	}
-	n := len(g.public)
-	if n == cap(g.public) {
-		g.public = append(g.public, Logged{})
-	}
-	g.public = g.public[:n+1]
-	next := -1
-	if p := e.Player; uint(p) < uint(g.t.n) {
-		next = s.nextOf(p)
-	}
-	l := &g.public[n]
-	// Field by field: e's fields were saved one by one on the way in, and a
-	// wider read of them waits for the saves to complete (5% of a counter
-	// game's time, as one copy of e).
-	l.Kind, l.Player, l.Other, l.Card, l.Color, l.N, l.N2 = e.Kind, e.Player, e.Other, e.Card, e.Color, e.N, e.N2
-	l.Now, l.Next = s.color, next
-	l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
-}
-
-// record appends e, of kind bit, to the public log.
-func (g *Game) record(s *State, e Event, bit uint64) {
-	first := turnActs&bit != 0 && e.Player == s.turnP && !s.turnActed
-	if first {
-		s.turnActed = true
-	}
-	n := len(g.public)
-	if n == cap(g.public) {
-		g.public = append(g.public, Logged{})
-	}
-	g.public = g.public[:n+1]
-	next := -1
-	if p := e.Player; uint(p) < uint(g.t.n) {
-		next = s.nextOf(p)
-	}
-	l := &g.public[n]
-	l.Event, l.Now, l.Next = e, s.color, next
-	l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
-}
-
-// tell is event where the event log or an observer hears e, of kind bit.
-func (g *Game) tell(s *State, e Event, bit uint64) {
-	if g.log != nil {
-		g.log(e)
-	}
 	if g.logs&bit != 0 {
-		g.record(s, e, bit)
+		first := turnActs&bit != 0 && e.Player == s.turnP && !s.turnActed
+		if first {
+			s.turnActed = true
+		}
+		n := len(g.public)
+		if n == cap(g.public) {
+			g.public = append(g.public, Logged{})
+		}
+		g.public = g.public[:n+1]
+		next := -1
+		if p := e.Player; uint(p) < uint(g.t.n) {
+			next = s.nextOf(p)
+		}
+		l := &g.public[n]
+		// Field by field: e's fields were saved one by one on the way in,
+		// and a wider read of them waits for the saves to complete (5% of
+		// a counter game's time, as one copy of e).
+		l.Kind, l.Player, l.Other, l.Card, l.Color, l.N, l.N2 = e.Kind, e.Player, e.Other, e.Card, e.Color, e.N, e.N2
+		l.Now, l.Next = s.color, next
+		l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
 	} else if turnActs&bit != 0 && g.logs != 0 && e.Player == s.turnP {
 		s.turnActed = true // an act not logged (Logged.First)
+	}
+	if g.log != nil || g.tells&bit != 0 {
+		g.tell(e, bit) // (the most frequent events are only logged)
+	}
+}
+
+// tell reports e, of kind bit, to the log and the observers that hear it.
+func (g *Game) tell(e Event, bit uint64) {
+	if g.log != nil {
+		g.log(e)
 	}
 	if g.tells&bit == 0 {
 		return
