@@ -1035,7 +1035,7 @@ func (c *Counter) color(v *engine.View) engine.Color {
 	c.look(v)
 	hand := v.Hand()
 	next, w := c.nextWeight(v)
-	best, bestScore := engine.Red, -1.0
+	best, bestScore := engine.Red, math.Float64bits(-1)
 	row, h := &c.voids().void[next], v.HandSize(next) // lacks' reads with nothing known, once
 	for col := engine.Red; col < engine.NoColor; col++ {
 		var lack float64
@@ -1050,11 +1050,23 @@ func (c *Counter) color(v *engine.View) engine.Color {
 			lack = nv + float64((1-nv)*q)
 		}
 		s := float64(10*hand.ColorCount(col)) + float64(w*lack)
-		if s > bestScore {
-			best, bestScore = col, s
-		}
+		best, bestScore = pickBetter(s, bestScore, col, best)
 	}
 	return best
+}
+
+// pickBetter is (x, s) if s scores above the best so far, else (best, the
+// best score), without a branch: which way a comparison of scores goes is
+// a coin flip to the processor, and a mispredicted branch costs more than
+// the selection. The best score is kept as its bits (math.Float64bits),
+// which the selection works on.
+func pickBetter[T ~uint8](s float64, bestBits uint64, x, best T) (T, uint64) {
+	gt := uint64(0)
+	if s > math.Float64frombits(bestBits) {
+		gt = 1 // (a flag set, not a branch)
+	}
+	mask := -gt
+	return best ^ (best^x)&T(mask), bestBits ^ (bestBits^math.Float64bits(s))&mask
 }
 
 // ChooseTurn implements engine.TurnChooser: the move Decide chooses at a
@@ -1252,15 +1264,7 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 		if nextDanger && isHit(v, sym) {
 			score += 1000
 		}
-		// The best so far, selected without a branch: the comparison's
-		// outcome is a coin flip to the processor.
-		gt := uint64(0)
-		if score > math.Float64frombits(bestScore) {
-			gt = 1
-		}
-		mask := -gt
-		bestScore ^= (bestScore ^ math.Float64bits(score)) & mask
-		best ^= (best ^ k) & engine.Card(mask)
+		best, bestScore = pickBetter(score, bestScore, k, best)
 	}
 	return best
 }
