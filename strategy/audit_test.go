@@ -11,41 +11,60 @@ import (
 // Tests that close gaps a fault-injection audit found: each would have
 // passed with a one-line fault in the code it names.
 
-// The counter's unseen cards by color, kept event by event, are the sums
-// of its unseen cards by kind.
+// The counter's unseen cards by color and in all, kept event by event or
+// worked out from its table's shared reading, are the sums of its unseen
+// cards by kind: with swaps (told every event), and with the feed the
+// counters select at tables without (the shared reading, with cards known
+// in other hands after challenges and, in Party, taken mini-piles).
 func TestCounterUnseenByColorIsTheSum(t *testing.T) {
-	o := options(t, engine.Classic, "jump-in=any", "seven-zero=true")
 	noisy := "random:bluff=0.5,challenge=0.5,forget=0.3,catch=0.5"
-	specs := []string{"counter", noisy, "counter:challenge=always", "heuristic"}
-	var cs []*strategy.Counter
-	checked := 0
-	obs := func(seat int, v *engine.View, moves []engine.Move, choice int) {
-		c := cs[seat]
-		if c == nil {
-			return
+	for _, tc := range []struct {
+		rules    engine.RuleSet
+		sets     []string
+		selected bool
+	}{
+		{engine.Classic, []string{"jump-in=any", "seven-zero=true"}, false},
+		{engine.Classic, []string{"guilty-takes-back=true"}, true},
+		{engine.Party, nil, true},
+		{engine.Encanto, nil, true},
+	} {
+		o := options(t, tc.rules, tc.sets...)
+		specs := []string{"counter", noisy, "counter:challenge=always", "heuristic"}
+		var cs []*strategy.Counter
+		checked := 0
+		obs := func(seat int, v *engine.View, moves []engine.Move, choice int) {
+			c := cs[seat]
+			if c == nil {
+				return
+			}
+			var sum [engine.NoColor + 1]int
+			total := 0
+			for k := range engine.NumCards {
+				card := engine.Card(k)
+				sum[card.Color()] += c.Unseen(card)
+				total += c.Unseen(card)
+			}
+			for col := engine.Red; col <= engine.NoColor; col++ {
+				if got := c.UnseenOfColor(col); got != sum[col] {
+					t.Fatalf("%s: game %d, turn %d, seat %d: %d unseen of color %v, but its kinds sum to %d", tc.rules, v.Game(), v.Turns(), seat, got, col, sum[col])
+				}
+			}
+			if got := c.UnseenTotal(); got != total {
+				t.Fatalf("%s: game %d, turn %d, seat %d: %d unseen in all, but its kinds sum to %d", tc.rules, v.Game(), v.Turns(), seat, got, total)
+			}
+			checked++
 		}
-		var sum [engine.NoColor + 1]int
-		for k := range engine.NumCards {
-			card := engine.Card(k)
-			sum[card.Color()] += c.Unseen(card)
-		}
-		for col := engine.Red; col <= engine.NoColor; col++ {
-			if got := c.UnseenOfColor(col); got != sum[col] {
-				t.Fatalf("game %d, turn %d, seat %d: %d unseen of color %v, but its kinds sum to %d", v.Game(), v.Turns(), seat, got, col, sum[col])
+		var g *engine.Game
+		g, cs = countingTableFed(t, o, specs, obs, tc.selected)
+		for i := range uint64(300) {
+			g.Play(9, i)
+			if err := g.Err(); err != nil {
+				t.Fatal(err)
 			}
 		}
-		checked++
-	}
-	var g *engine.Game
-	g, cs = countingTable(t, o, specs, obs)
-	for i := range uint64(100) {
-		g.Play(9, i)
-		if err := g.Err(); err != nil {
-			t.Fatal(err)
+		if checked < 1000 {
+			t.Errorf("%s: only %d decisions checked", tc.rules, checked)
 		}
-	}
-	if checked < 1000 {
-		t.Errorf("only %d decisions checked", checked)
 	}
 }
 

@@ -3,6 +3,8 @@ package strategy
 import (
 	"math"
 	"testing"
+
+	"github.com/unosim/unosim/engine"
 )
 
 // noMatchCount is NoMatchChance bit for bit on whole counts, inside its
@@ -17,5 +19,60 @@ func TestNoMatchCountIsNoMatchChance(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// miniPileProbe is a random player that, at each decision with cards on
+// the mini-pile, has a table reading recount from its view and checks the
+// counts against a direct count of the deck less both piles.
+type miniPileProbe struct {
+	t       *testing.T
+	checked *int
+}
+
+func (m miniPileProbe) Decide(v *engine.View, moves []engine.Move) int {
+	if n, _ := v.MiniPile(); n > 0 {
+		var c Counter
+		o := v.Options()
+		c.setDeck(&o.Deck)
+		tr := tableReading{deckCol: c.deckCol, deckSym: c.deckSym}
+		tr.recount(v)
+		var col [engine.NumColors + 1]int
+		var sym [16]int
+		for k := range engine.NumCards {
+			card := engine.Card(k)
+			x := v.DeckCount(card) - v.Discarded(card) - v.MiniPileCount(card)
+			col[card.Color()] += x
+			if !card.IsWild() {
+				sym[card.Symbol()] += x
+			}
+		}
+		if tr.pubCol != col || tr.pubSym != sym {
+			m.t.Fatalf("game %d: with %d cards on the mini-pile, the reading counts %v by color and %v by symbol; the deck less the piles holds %v and %v", v.Game(), n, tr.pubCol, tr.pubSym, col, sym)
+		}
+		*m.checked++
+	}
+	return v.Rand().IntN(len(moves))
+}
+
+// A table reading's recount leaves out the mini-pile's cards as well as
+// the discard pile's (the recounts after a reshuffle while a pile-up is
+// pending find cards on it).
+func TestTableReadingRecountsWithAMiniPile(t *testing.T) {
+	o := engine.DefaultOptions(engine.Party)
+	checked := 0
+	ss := make([]engine.Strategy, 5)
+	for i := range ss {
+		ss[i] = miniPileProbe{t, &checked}
+	}
+	g, err := engine.NewGame(o, ss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range uint64(300) {
+		g.Play(5, i)
+	}
+	if checked < 100 {
+		t.Fatalf("only %d decisions with a mini-pile checked", checked)
 	}
 }

@@ -521,7 +521,8 @@ func (c *Counter) sync(v *engine.View) {
 				for col := range row {
 					row[col] = float64(row[col] * f)
 				}
-				recount = true // its cards are no longer in public
+				// (Its cards leave the public eye: the take is told too, and
+				// the counter recounts there, observe.)
 			}
 		}
 		t.cursor = len(log)

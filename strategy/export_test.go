@@ -10,5 +10,12 @@ func (c *Counter) UnseenOfColor(col engine.Color) int {
 	return c.ucol[col]
 }
 
+// UnseenTotal exposes, to the tests, the counter's count of all its
+// unseen cards, as UnseenOfColor.
+func (c *Counter) UnseenTotal() int {
+	c.look(c.view)
+	return c.total
+}
+
 // OpponentWeight exposes opponentWeight to the tests.
 var OpponentWeight = opponentWeight
