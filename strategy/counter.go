@@ -190,7 +190,9 @@ func (c *Counter) Begin(v *engine.View) {
 		// Every counter at the table begins before the game's first entry:
 		// the first to begin resets the reading; one begun later joins it.
 		if len(log) == 0 && t.cursor != 0 || t.trust != trust {
-			t.voidState, t.trust, t.cursor = voidState{}, trust, len(log)
+			clear(t.void[:v.Players()]) // the other rows stay 0
+			clear(t.faced[:v.Players()])
+			t.trust, t.cursor = trust, len(log)
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 		}
 		c.round = -1 // the deal's entries begin the round (newRound)
