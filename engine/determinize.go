@@ -22,11 +22,9 @@ type Knowledge struct {
 	held    [MaxPlayers]int
 	heldCol [MaxPlayers][NumColors + 1]int
 	own     Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
-	// The face-up mini-pile, for whoever takes it; flipping says the last
-	// event flipped a card onto it.
-	mini     [NumCards]uint8
-	flipping bool
-	dirty    bool // known or mini may hold a card (else a round's start has nothing to forget)
+	// The face-up mini-pile, for whoever takes it.
+	mini  [NumCards]uint8
+	dirty bool // known or mini may hold a card (else a round's start has nothing to forget)
 }
 
 // Reset forgets everything and makes k the knowledge of seat.
@@ -72,7 +70,6 @@ func (k *Knowledge) sumHeld() {
 // Played is Observe of an EvPlay of card c by seat p at a table where
 // hands are never exchanged (no swaps or rotations), with less to do.
 func (k *Knowledge) Played(p int, c Card) {
-	k.flipping = false
 	k.forget(p, c)
 }
 
@@ -99,8 +96,6 @@ func (k *Knowledge) Known(p int, c Card) int {
 // Observe updates k with event e, which its seat saw; v is that seat's
 // view at the moment of the event (as an Observer is given it).
 func (k *Knowledge) Observe(v *View, e Event) {
-	flipping := k.flipping
-	k.flipping = false
 	switch e.Kind {
 	case EvRound:
 		if k.dirty {
@@ -110,11 +105,15 @@ func (k *Knowledge) Observe(v *View, e Event) {
 			k.dirty = false
 		}
 	case EvPileFlip:
-		if !flipping { // a new mini-pile (a pile-up that found none leaves no take)
+		// The first card flipped makes a new mini-pile: the view's holds it
+		// alone. (A pile-up that finds no colored card puts its flips under
+		// the discard pile, told by no event; whether an event came
+		// between two flips, which a seat may not be told, says nothing.)
+		if n, _ := v.MiniPile(); n == 1 {
 			k.mini = [NumCards]uint8{}
 		}
 		k.mini[e.Card]++
-		k.flipping, k.dirty = true, true
+		k.dirty = true
 	case EvPlay, EvPile:
 		k.forget(e.Player, e.Card)
 		if e.Kind == EvPile {

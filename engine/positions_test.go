@@ -373,9 +373,12 @@ type recorder struct {
 	g    **Game
 	know [MaxPlayers]Knowledge
 	// twin is know told the plays with Played where hands are never
-	// exchanged, which must come to the same.
-	twin [MaxPlayers]Knowledge
-	seen int
+	// exchanged, which must come to the same; partial is know told only
+	// the events that show or move cards of other hands, and the plays
+	// once it knows a card in another hand (as the counter feeds its own),
+	// which must know the same cards.
+	twin, partial [MaxPlayers]Knowledge
+	seen          int
 }
 
 type recordSeat struct{ r *recorder }
@@ -388,6 +391,7 @@ func (s recordSeat) Decide(v *View, moves []Move) int {
 func (s recordSeat) Begin(v *View) {
 	s.r.know[v.Seat()].Reset(v.Seat())
 	s.r.twin[v.Seat()].Reset(v.Seat())
+	s.r.partial[v.Seat()].Reset(v.Seat())
 }
 
 func (s recordSeat) Observe(v *View, e Event) {
@@ -407,6 +411,20 @@ func (s recordSeat) Observe(v *View, e Event) {
 	}
 	if r.twin[seat] != r.know[seat] {
 		r.t.Fatalf("seat %d: the knowledge told the plays with Played differs after %s", seat, e)
+	}
+	if !v.s.t.exchanges {
+		pk := &r.partial[seat]
+		holds := false
+		for q := range v.Players() {
+			holds = holds || pk.KnownCards(q) > 0
+		}
+		const shows = 1<<EvRound | 1<<EvPileFlip | 1<<EvPile | 1<<EvChallenge | 1<<EvTakeBack | 1<<EvPileTake
+		if shows>>e.Kind&1 != 0 || e.Kind == EvPlay && holds {
+			pk.Observe(v, e)
+		}
+		if pk.known != r.know[seat].known {
+			r.t.Fatalf("seat %d: the knowledge told no play while it knew nothing differs after %s", seat, e)
+		}
 	}
 	r.checkKnowledge(seat)
 }
@@ -436,9 +454,17 @@ func (r *recorder) checkKnowledge(seat int) {
 }
 
 func TestObservationFeedShowsOnlyWhatASeatSees(t *testing.T) {
-	sets := [][]string{nil, {"seven-zero=true", "deck=classic,wild-swap-hands=4", "guilty-takes-back=true", "jump-in=any"}}
+	sets := [][]string{nil, {"seven-zero=true", "deck=classic,wild-swap-hands=4", "guilty-takes-back=true", "jump-in=any"},
+		// Pile Ups that find no colored card to flip (their flips go
+		// under the discard pile, with no event), and reshuffles in the
+		// middle of a pile-up's flips.
+		{"deck=party,wild-pile-up=30", "hand-size=40"}}
 	for r := Classic; r < NumRuleSets; r++ {
-		for _, set := range sets {
+		for i, set := range sets {
+			games := uint64(60)
+			if i == 2 {
+				games = 10 // long games
+			}
 			rec := &recorder{t: t}
 			var g *Game
 			rec.g = &g
@@ -450,7 +476,7 @@ func TestObservationFeedShowsOnlyWhatASeatSees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := range uint64(60) {
+			for i := range games {
 				g.Play(4, i)
 			}
 			if rec.seen == 0 {

@@ -25,7 +25,10 @@ func (l *logger) PublicEvents() uint64 { return l.kinds }
 // observers ask for).
 func TestPublicLogIsTheEventLog(t *testing.T) {
 	for _, r := range []RuleSet{Classic, Party, Encanto} {
-		for _, kinds := range []uint64{1 << EvDraw, turnActs | 1<<EvColor | 1<<EvSkip} {
+		// (The last: events with every field of an Event in use, Other, N
+		// and Color.)
+		for _, kinds := range []uint64{1 << EvDraw, turnActs | 1<<EvColor | 1<<EvSkip,
+			1<<EvCatch | 1<<EvChallenge | 1<<EvPoint | 1<<EvLink | 1<<EvPileStart | 1<<EvPileTake | 1<<EvDraw} {
 			o := DefaultOptions(r)
 			for _, set := range [][2]string{{"scoring", "winner-takes"}, {"target", "500"}} {
 				if err := o.Set(set[0], set[1]); err != nil {

@@ -29,7 +29,7 @@ func TestCounterUnseenByColorIsTheSum(t *testing.T) {
 		{engine.Encanto, nil, true},
 	} {
 		o := options(t, tc.rules, tc.sets...)
-		specs := []string{"counter", noisy, "counter:challenge=always", "heuristic"}
+		specs := []string{"counter", noisy, "counter:challenge=always", "heuristic", "counter:trust=0"}
 		var cs []*strategy.Counter
 		checked := 0
 		obs := func(seat int, v *engine.View, moves []engine.Move, choice int) {
@@ -64,6 +64,11 @@ func TestCounterUnseenByColorIsTheSum(t *testing.T) {
 		}
 		if checked < 1000 {
 			t.Errorf("%s: only %d decisions checked", tc.rules, checked)
+		}
+		for seat, c := range cs {
+			if c != nil && c.SharesReading() != tc.selected {
+				t.Errorf("%s, selected feed %v: the counter of seat %d shares a reading: %v", tc.rules, tc.selected, seat, c.SharesReading())
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math"
+	"math/bits"
 	"testing"
 
 	"github.com/unosim/unosim/engine"
@@ -74,5 +75,45 @@ func TestTableReadingRecountsWithAMiniPile(t *testing.T) {
 	}
 	if checked < 100 {
 		t.Fatalf("only %d decisions with a mini-pile checked", checked)
+	}
+}
+
+// voidProbe checks, at each turn whose only playable kind is colored, the
+// counter's shortcut: with a finite Void the kind is played; with an
+// infinite one the full scoring runs, whose score is NaN (Inf times a
+// lack of 0), so no colored kind is best and the counter draws.
+type voidProbe struct {
+	t       *testing.T
+	checked *int
+}
+
+func (m voidProbe) Decide(v *engine.View, moves []engine.Move) int {
+	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
+	if p := v.Plays(); v.Decision() == engine.DecideTurn && p != 0 && p&(p-1) == 0 && p&^colored == 0 {
+		finite, infinite := DefaultCounter(), DefaultCounter()
+		infinite.Void = math.Inf(1)
+		if got, want := finite.ChooseTurn(v), engine.PlayMove(engine.Card(bits.TrailingZeros64(p))); got != want {
+			m.t.Fatalf("game %d: Void 6 chose %s, want %s", v.Game(), got, want)
+		}
+		if got, want := infinite.ChooseTurn(v), engine.SimpleMove(engine.MoveDraw); got != want {
+			m.t.Fatalf("game %d: Void +Inf chose %s, want %s", v.Game(), got, want)
+		}
+		*m.checked++
+	}
+	return v.Rand().IntN(len(moves))
+}
+
+func TestCounterShortcutNeedsAFiniteVoid(t *testing.T) {
+	checked := 0
+	ss := []engine.Strategy{voidProbe{t, &checked}, voidProbe{t, &checked}, voidProbe{t, &checked}}
+	g, err := engine.NewGame(engine.DefaultOptions(engine.Classic), ss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range uint64(50) {
+		g.Play(3, i)
+	}
+	if checked < 100 {
+		t.Fatalf("only %d turns checked", checked)
 	}
 }

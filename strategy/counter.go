@@ -62,8 +62,8 @@ type Counter struct {
 	// The cards not seen in public, kept from the feed: the deck less the
 	// discard pile, the mini-pile and the cards known in other hands, by
 	// kind, by printed color (NoColor: the wilds) and in all (with a shared
-	// reading and nothing known, tableReading and the view's discard pile
-	// instead: pubOf). The unseen cards are those less the seat's hand: by
+	// reading, not kept: tableReading, the view's piles and the knowledge
+	// instead, pubOf and look). The unseen cards are those less the seat's hand: by
 	// kind worked out when read, by color and in all at the decisions that
 	// read them (look), so that the seat's own draws need not be told. known
 	// says the seat may know cards in other hands this round (the slow paths
@@ -109,10 +109,10 @@ type voidState struct {
 // tableReading is what the counters with the same Trust at one table
 // (View.Shared) read once for all from its public log: the voidState of
 // every seat (equal for every counter but in its own row, which it does
-// not read), and the cards not on the discard pile by printed color and
-// colored symbol. The counters that know no card in another hand work out
-// their unseen cards from it, the view's discard pile and their hands.
-// cursor is the log's entries read.
+// not read), and the cards not on the discard pile or the mini-pile by
+// printed color and colored symbol. Its counters work out their unseen
+// cards from it, the view's piles, their hands and the cards they know in
+// other hands. cursor is the log's entries read.
 type tableReading struct {
 	voidState
 	pubCol [engine.NumColors + 1]int
@@ -122,6 +122,7 @@ type tableReading struct {
 	deckSym [16]int
 	trust   uint64 // the bits of the Trust it reads for
 	cursor  int
+	begun   bool // a counter has begun it (a new one's trust, 0, may be a Trust's)
 }
 
 // tableReadingKey is the key of a tableReading at its table.
@@ -189,10 +190,10 @@ func (c *Counter) Begin(v *engine.View) {
 	if t := c.tv; t != nil {
 		// Every counter at the table begins before the game's first entry:
 		// the first to begin resets the reading; one begun later joins it.
-		if len(log) == 0 && t.cursor != 0 || t.trust != trust {
+		if !t.begun || len(log) == 0 && t.cursor != 0 || t.trust != trust {
 			clear(t.void[:v.Players()]) // the other rows stay 0
 			clear(t.faced[:v.Players()])
-			t.trust, t.cursor = trust, len(log)
+			t.trust, t.cursor, t.begun = trust, len(log), true
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 		}
 		c.round = -1 // the deal's entries begin the round (newRound)
@@ -623,9 +624,9 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	}
 	p := e.Player
 	// The cards not seen in public: one card made public, or drawn by the
-	// seat.
-	switch e.Kind {
-	case engine.EvPile:
+	// seat (with a shared reading, none kept: pubOf).
+	switch own := c.tv == nil; {
+	case own && e.Kind == engine.EvPile:
 		if p == c.seat {
 			if col := e.Card.Color(); col < engine.NoColor {
 				c.own[col]--
@@ -634,9 +635,9 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		} else if !c.known || c.know.Known(p, e.Card) == 0 {
 			c.shown(e.Card)
 		}
-	case engine.EvPileFlip:
+	case own && e.Kind == engine.EvPileFlip:
 		c.shown(e.Card)
-	case engine.EvDrawCard:
+	case own && e.Kind == engine.EvDrawCard:
 		c.drew(e.Card)
 	}
 	if c.feed>>e.Kind&1 != 0 {
@@ -664,7 +665,9 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 			}
 		}
 	case engine.EvPile:
-		c.played(p, e.Card)
+		if c.tv == nil { // (a shared reading reads it from the log)
+			c.played(p, e.Card)
+		}
 	case engine.EvChallenge:
 		c.chall[p]++
 		if p == c.seat {
@@ -1234,10 +1237,7 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 					y := int(sym) & 15
 					var ko int
 					if t := c.tv; t != nil {
-						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k))
-						if c.pileUp {
-							ko += v.MiniPileCount(k)
-						}
+						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k)) // (no mini-pile at a turn: pubOf's term is 0)
 					} else {
 						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
 					}

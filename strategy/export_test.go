@@ -19,3 +19,7 @@ func (c *Counter) UnseenTotal() int {
 
 // OpponentWeight exposes opponentWeight to the tests.
 var OpponentWeight = opponentWeight
+
+// SharesReading exposes, to the tests, whether the counter reads its
+// table's log with the other counters of its Trust (a tableReading).
+func (c *Counter) SharesReading() bool { return c.tv != nil }
