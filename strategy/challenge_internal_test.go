@@ -60,21 +60,26 @@ func (m miniPileProbe) Decide(v *engine.View, moves []engine.Move) int {
 // the discard pile's (the recounts after a reshuffle while a pile-up is
 // pending find cards on it).
 func TestTableReadingRecountsWithAMiniPile(t *testing.T) {
-	o := engine.DefaultOptions(engine.Party)
 	checked := 0
-	ss := make([]engine.Strategy, 5)
-	for i := range ss {
-		ss[i] = miniPileProbe{t, &checked}
+	playProbes(t, engine.Party, miniPileProbe{t, &checked}, 5, 300)
+	if checked < 100 {
+		t.Fatalf("only %d decisions with a mini-pile checked", checked)
 	}
-	g, err := engine.NewGame(o, ss)
+}
+
+// playProbes plays games of rule set r with probe in every one of n seats.
+func playProbes(t *testing.T, r engine.RuleSet, probe engine.Strategy, n int, games uint64) {
+	t.Helper()
+	ss := make([]engine.Strategy, n)
+	for i := range ss {
+		ss[i] = probe
+	}
+	g, err := engine.NewGame(engine.DefaultOptions(r), ss)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range uint64(300) {
+	for i := range games {
 		g.Play(5, i)
-	}
-	if checked < 100 {
-		t.Fatalf("only %d decisions with a mini-pile checked", checked)
 	}
 }
 
@@ -105,14 +110,7 @@ func (m voidProbe) Decide(v *engine.View, moves []engine.Move) int {
 
 func TestCounterShortcutNeedsAFiniteVoid(t *testing.T) {
 	checked := 0
-	ss := []engine.Strategy{voidProbe{t, &checked}, voidProbe{t, &checked}, voidProbe{t, &checked}}
-	g, err := engine.NewGame(engine.DefaultOptions(engine.Classic), ss)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range uint64(50) {
-		g.Play(3, i)
-	}
+	playProbes(t, engine.Classic, voidProbe{t, &checked}, 3, 50)
 	if checked < 100 {
 		t.Fatalf("only %d turns checked", checked)
 	}
