@@ -303,8 +303,7 @@ func (c *Counter) look(v *engine.View) {
 		}
 		if c.known {
 			// Less the cards known in other hands.
-			var col [engine.NumColors + 1]int
-			col = t.pubCol
+			col := t.pubCol
 			for m := c.holders(); m != 0; m &= m - 1 {
 				q := bits.TrailingZeros32(m)
 				for i := range col {
