@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math"
+	"math/big"
 	"math/bits"
 	"testing"
 
@@ -113,5 +114,31 @@ func TestCounterShortcutNeedsAFiniteVoid(t *testing.T) {
 	playProbes(t, engine.Classic, voidProbe{t, &checked}, 3, 50)
 	if checked < 100 {
 		t.Fatalf("only %d turns checked", checked)
+	}
+}
+
+// stuckChance against its formula worked out with exact binomial
+// coefficients (math/big): b C(U-Kc-Ko, h)/C(U-Kc, h) + (1-b)
+// C(U-Kc-Ko, h)/C(U, h), inside the table and past it (U >= 256).
+func TestStuckChanceIsTheFormula(t *testing.T) {
+	ratio := func(n1, n2, h int) float64 { // C(n1, h) / C(n2, h)
+		if n1 < h {
+			return 0
+		}
+		var a, b big.Int
+		r, _ := new(big.Rat).SetFrac(a.Binomial(int64(n1), int64(h)), b.Binomial(int64(n2), int64(h))).Float64()
+		return r
+	}
+	for _, tc := range []struct {
+		u, kc, ko, h int
+		b            float64
+	}{
+		{108, 20, 5, 7, 0}, {108, 20, 5, 7, 0.9}, {60, 10, 8, 3, 0.45}, {30, 0, 0, 5, 0.9},
+		{40, 12, 20, 10, 0.9}, {12, 3, 4, 6, 0.2}, {216, 40, 9, 12, 0.9}, {300, 60, 30, 8, 0.5}, {9, 2, 1, 1, 1},
+	} {
+		want := tc.b*ratio(tc.u-tc.kc-tc.ko, tc.u-tc.kc, tc.h) + (1-tc.b)*ratio(tc.u-tc.kc-tc.ko, tc.u, tc.h)
+		if got := stuckChance(tc.u, tc.kc, tc.ko, tc.h, tc.b); math.Abs(got-want) > 1e-12 {
+			t.Errorf("stuckChance(%d, %d, %d, %d, %v) = %v, want %v", tc.u, tc.kc, tc.ko, tc.h, tc.b, got, want)
+		}
 	}
 }

@@ -1244,20 +1244,7 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 					if !c.frozen { // (frozen: its hand of Begin is out already)
 						ko -= hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k)
 					}
-					b := row[col]
-					first := 0.0
-					if b != 0 {
-						q, ok := noMatchTable(c.total-kc, ko, nextSize)
-						if !ok {
-							q = noMatchCount(c.total-kc, ko, nextSize)
-						}
-						first = float64(b * q)
-					}
-					q, ok := noMatchTable(c.total, kc+ko, nextSize)
-					if !ok {
-						q = noMatchCount(c.total, kc+ko, nextSize)
-					}
-					st = first + float64((1-b)*q)
+					st = stuckChance(c.total, kc, ko, nextSize, row[col])
 				}
 			}
 			score += float64(c.Stuck * st)
@@ -1300,19 +1287,22 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	}
 	kc := c.ucol[col]
 	ko := c.ucol[engine.NoColor] + c.unseenOthers(k)
-	b := c.voids().void[p][col]
+	return stuckChance(c.total, kc, ko, h, c.voids().void[p][col])
+}
+
+// stuckChance is stuck's formula for u unseen cards, kc of the card's
+// color, ko of its symbol in other colors or wild, h unknown cards of the
+// player and void belief b (bestColored's loop calls it too, with its reads
+// hoisted).
+func stuckChance(u, kc, ko, h int, b float64) float64 {
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
 	first := 0.0
 	if b != 0 {
-		q, ok := noMatchTable(c.total-kc, ko, h)
-		if !ok {
-			q = noMatchCount(c.total-kc, ko, h)
-		}
-		first = float64(b * q)
+		first = float64(b * noMatchCount(u-kc, ko, h))
 	}
-	q, ok := noMatchTable(c.total, kc+ko, h)
+	q, ok := noMatchTable(u, kc+ko, h)
 	if !ok {
-		q = noMatchCount(c.total, kc+ko, h)
+		q = noMatchCount(u, kc+ko, h)
 	}
 	return first + float64((1-b)*q)
 }
