@@ -22,9 +22,11 @@ type Knowledge struct {
 	held    [MaxPlayers]int
 	heldCol [MaxPlayers][NumColors + 1]int
 	own     Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
-	// The face-up mini-pile, for whoever takes it.
-	mini  [NumCards]uint8
-	dirty bool // known or mini may hold a card (else a round's start has nothing to forget)
+	// The face-up mini-pile, for whoever takes it, and its kinds (bit c
+	// for kind c): a take adds only those.
+	mini      [NumCards]uint8
+	miniKinds uint64
+	dirty     bool // known or mini may hold a card (else a round's start has nothing to forget)
 }
 
 // Reset forgets everything and makes k the knowledge of seat.
@@ -82,6 +84,15 @@ func (k *Knowledge) forget(p int, c Card) {
 	}
 }
 
+// toMini counts card c put on the mini-pile.
+func (k *Knowledge) toMini(c Card) {
+	if c.Valid() {
+		k.mini[c]++
+		k.miniKinds |= 1 << c
+		k.dirty = true
+	}
+}
+
 // Seat is the seat whose knowledge k is.
 func (k *Knowledge) Seat() int { return k.seat }
 
@@ -101,7 +112,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		if k.dirty {
 			k.known = [MaxPlayers][NumCards]uint8{}
 			k.held, k.heldCol = [MaxPlayers]int{}, [MaxPlayers][NumColors + 1]int{}
-			k.mini = [NumCards]uint8{}
+			k.mini, k.miniKinds = [NumCards]uint8{}, 0
 			k.dirty = false
 		}
 	case EvPileFlip:
@@ -110,15 +121,13 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		// the discard pile, told by no event; whether an event came
 		// between two flips, which a seat may not be told, says nothing.)
 		if n, _ := v.MiniPile(); n == 1 {
-			k.mini = [NumCards]uint8{}
+			k.mini, k.miniKinds = [NumCards]uint8{}, 0
 		}
-		k.mini[e.Card]++
-		k.dirty = true
+		k.toMini(e.Card)
 	case EvPlay, EvPile:
 		k.forget(e.Player, e.Card)
 		if e.Kind == EvPile {
-			k.mini[e.Card]++
-			k.dirty = true
+			k.toMini(e.Card)
 		}
 	case EvChallenge:
 		if e.Player == k.seat {
@@ -136,13 +145,15 @@ func (k *Knowledge) Observe(v *View, e Event) {
 		}
 	case EvPileTake:
 		if e.Player != k.seat {
-			for c, x := range k.mini {
+			for m := k.miniKinds; m != 0; m &= m - 1 {
+				c := bits.TrailingZeros64(m)
+				x := k.mini[c]
 				k.known[e.Player][c] += x
 				k.add(e.Player, Card(c), int(x))
 			}
 			k.dirty = true
 		}
-		k.mini = [NumCards]uint8{}
+		k.mini, k.miniKinds = [NumCards]uint8{}, 0
 	case EvSwap:
 		k.dirty = true
 		p, o := e.Player, e.Other

@@ -66,8 +66,8 @@ type Counter struct {
 	// instead, pubOf and look). The unseen cards are those less the seat's hand: by
 	// kind worked out when read, by color and in all at the decisions that
 	// read them (look), so that the seat's own draws need not be told. known
-	// says the seat may know cards in other hands this round (the slow paths
-	// that read them).
+	// says the seat knows cards in other hands (the slow paths that read
+	// them), and hold which seats' (settle).
 	pub      [64]int // by kind, 64 entries so that k&63 needs no bounds check
 	pubCol   [engine.NumColors + 1]int
 	pubTotal int
@@ -82,7 +82,8 @@ type Counter struct {
 	deckTotal int
 	table     uint64
 	known     bool
-	swaps     bool // hands can be swapped or rotated in this game
+	hold      uint32 // with known: the seats other than its own with known cards (bit q for seat q)
+	swaps     bool   // hands can be swapped or rotated in this game
 	pileUp    bool // the deck has Wild Pile Ups
 	// frozen: the counter was begun on a position no Game plays (a search's
 	// copy), which tells it nothing: its unseen cards stay those of Begin,
@@ -304,7 +305,7 @@ func (c *Counter) look(v *engine.View) {
 		if c.known {
 			// Less the cards known in other hands.
 			col := t.pubCol
-			for m := c.holders(); m != 0; m &= m - 1 {
+			for m := c.hold; m != 0; m &= m - 1 {
 				q := bits.TrailingZeros32(m)
 				for i := range col {
 					col[i] -= c.know.KnownColorCards(q, engine.Color(i))
@@ -339,7 +340,7 @@ func (c *Counter) pubOf(k engine.Card) int {
 		x -= c.view.MiniPileCount(k)
 	}
 	if c.known {
-		for m := c.holders(); m != 0; m &= m - 1 {
+		for m := c.hold; m != 0; m &= m - 1 {
 			x -= c.know.Known(bits.TrailingZeros32(m), k)
 		}
 	}
@@ -356,6 +357,19 @@ func (c *Counter) holders() uint32 {
 		}
 	}
 	return h
+}
+
+// settle keeps known and hold true to the knowledge after it changed:
+// the seats it knows cards of (holders) once, for every read of the
+// decisions to come; none, and the fast paths apply again.
+func (c *Counter) settle() {
+	if c.known {
+		c.hold = c.holders()
+		if c.hold == 0 {
+			c.known = false
+			c.setFeed()
+		}
+	}
 }
 
 // setDeck keeps the deck's counts (by kind, by printed color and in all)
@@ -704,6 +718,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		c.known = true
 		c.recount(v)
 	}
+	c.settle()
 }
 
 // readLog reads the frequent events (counterPublic) in log, the table's
@@ -719,6 +734,7 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 					c.know.Played(l.Player, l.Card) // (no swaps with a shared reading)
 				}
 			}
+			c.settle()
 		}
 		return
 	}
@@ -751,6 +767,7 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			}
 		}
 	}
+	c.settle()
 }
 
 // played reads a card put down by another player than seat: it held the
@@ -852,6 +869,7 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 		}
 	}
 	c.turnP, c.turnC, c.fresh = turnP, turnC, fresh
+	c.settle()
 }
 
 // played is what a card put down by p says of its hand: the turn's player
@@ -942,7 +960,7 @@ func (c *Counter) pubSymbol(y int) int {
 	}
 	x := c.tv.pubSym[y]
 	if c.known {
-		for m := c.holders(); m != 0; m &= m - 1 {
+		for m := c.hold; m != 0; m &= m - 1 {
 			q := bits.TrailingZeros32(m)
 			x -= c.know.Known(q, engine.Card(y)) + c.know.Known(q, engine.Card(n+y)) + c.know.Known(q, engine.Card(2*n+y)) + c.know.Known(q, engine.Card(3*n+y))
 		}
@@ -1311,25 +1329,18 @@ func stuckChance(u, kc, ko, h int, b float64) float64 {
 var _ [16 - engine.NumColoredSymbols]struct{}
 
 // playColors is the set of colors (bit c for color c) of the colored
-// kinds in plays.
+// kinds in plays. Without branches: which colors a turn can play is a coin
+// flip to the branch predictor.
 func playColors(plays uint64) uint8 {
 	const n = engine.NumColoredSymbols
 	const span = uint64(1)<<n - 1
-	var cols uint8
-	if plays&span != 0 {
-		cols |= 1
-	}
-	if plays&(span<<n) != 0 {
-		cols |= 2
-	}
-	if plays&(span<<(2*n)) != 0 {
-		cols |= 4
-	}
-	if plays&(span<<(3*n)) != 0 {
-		cols |= 8
-	}
-	return cols
+	return nonZero(plays&span) | nonZero(plays&(span<<n))<<1 |
+		nonZero(plays&(span<<(2*n)))<<2 | nonZero(plays&(span<<(3*n)))<<3
 }
+
+// nonZero is 1 if x is not 0, else 0, without a branch (x | -x has its top
+// bit set exactly when x is not 0).
+func nonZero(x uint64) uint8 { return uint8((x | -x) >> 63) }
 
 // respond stacks or deflects like the heuristic, bluffs a stack by the
 // sound rule, and challenges by the sound rule with exact counts.
