@@ -84,7 +84,7 @@ type Counter struct {
 	known     bool
 	hold      uint32 // with known: the seats other than its own with known cards (bit q for seat q)
 	swaps     bool   // hands can be swapped or rotated in this game
-	pileUp    bool // the deck has Wild Pile Ups
+	pileUp    bool   // the deck has Wild Pile Ups
 	// frozen: the counter was begun on a position no Game plays (a search's
 	// copy), which tells it nothing: its unseen cards stay those of Begin,
 	// the hand it held then taken away once.
