@@ -21,6 +21,7 @@ type Knowledge struct {
 	// skips the seats it knows nothing of and sums no kinds.
 	held    [MaxPlayers]int
 	heldCol [MaxPlayers][NumColors + 1]int
+	holders uint32 // the seats with a known card (bit p for seat p)
 	own     Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
 	// The face-up mini-pile, for whoever takes it, and its kinds (bit c
 	// for kind c): a take adds only those.
@@ -57,11 +58,20 @@ func (k *Knowledge) KnownColorCards(p int, c Color) int {
 func (k *Knowledge) add(p int, c Card, n int) {
 	k.held[p] += n
 	k.heldCol[p][c.Color()] += n
+	if k.held[p] > 0 {
+		k.holders |= 1 << p
+	} else {
+		k.holders &^= 1 << p
+	}
 }
+
+// Holders is the set of seats the seat knows a card of (bit p for seat
+// p): those with KnownCards above 0.
+func (k *Knowledge) Holders() uint32 { return k.holders }
 
 // sumHeld works the sums out afresh from known, after a row is replaced.
 func (k *Knowledge) sumHeld() {
-	k.held, k.heldCol = [MaxPlayers]int{}, [MaxPlayers][NumColors + 1]int{}
+	k.held, k.heldCol, k.holders = [MaxPlayers]int{}, [MaxPlayers][NumColors + 1]int{}, 0
 	for p := range k.known {
 		for c, x := range k.known[p] {
 			k.add(p, Card(c), int(x))
@@ -111,7 +121,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 	case EvRound:
 		if k.dirty {
 			k.known = [MaxPlayers][NumCards]uint8{}
-			k.held, k.heldCol = [MaxPlayers]int{}, [MaxPlayers][NumColors + 1]int{}
+			k.held, k.heldCol, k.holders = [MaxPlayers]int{}, [MaxPlayers][NumColors + 1]int{}, 0
 			k.mini, k.miniKinds = [NumCards]uint8{}, 0
 			k.dirty = false
 		}

@@ -431,6 +431,7 @@ func (s recordSeat) Observe(v *View, e Event) {
 
 func (r *recorder) checkKnowledge(seat int) {
 	g := *r.g
+	var holders uint32
 	for p := 0; p < g.t.n; p++ {
 		sum := 0
 		var byColor [NumColors + 1]int
@@ -445,11 +446,17 @@ func (r *recorder) checkKnowledge(seat int) {
 		if n := r.know[seat].KnownCards(p); n != sum {
 			r.t.Fatalf("seat %d knows %d cards of seat %d by kind, KnownCards says %d", seat, sum, p, n)
 		}
+		if sum > 0 {
+			holders |= 1 << p
+		}
 		for c := Red; c <= NoColor; c++ {
 			if n := r.know[seat].KnownColorCards(p, c); n != byColor[c] {
 				r.t.Fatalf("seat %d knows %d %s cards of seat %d by kind, KnownColorCards says %d", seat, byColor[c], c, p, n)
 			}
 		}
+	}
+	if h := r.know[seat].Holders(); h != holders {
+		r.t.Fatalf("seat %d knows cards of the seats %b, Holders says %b", seat, holders, h)
 	}
 }
 

@@ -266,11 +266,7 @@ func (c *Counter) recount(v *engine.View) {
 	// The seats with known cards, as a mask: most hold none.
 	var holders uint32
 	if c.known {
-		for q := range v.Players() {
-			if q != c.seat && c.know.KnownCards(q) > 0 {
-				holders |= 1 << q
-			}
-		}
+		holders = c.holders()
 	}
 	c.pubCol = [engine.NumColors + 1]int{}
 	total := 0
@@ -350,13 +346,7 @@ func (c *Counter) pubOf(k engine.Card) int {
 // holders are the seats other than the counter's whose hands it knows
 // cards of (bit q for seat q).
 func (c *Counter) holders() uint32 {
-	var h uint32
-	for q := range c.view.Players() {
-		if q != c.seat && c.know.KnownCards(q) > 0 {
-			h |= 1 << q
-		}
-	}
-	return h
+	return c.know.Holders() &^ (1 << c.seat)
 }
 
 // settle keeps known and hold true to the knowledge after it changed:
@@ -730,8 +720,8 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 	if c.tv != nil {
 		if tell {
 			for i := range log {
-				if l := &log[i]; l.Kind == engine.EvPlay {
-					c.know.Played(l.Player, l.Card) // (no swaps with a shared reading)
+				if l := &log[i]; l.Kind == engine.EvPlay && c.know.Holders()>>(l.Player&31)&1 != 0 {
+					c.know.Played(l.Player, l.Card) // (no swaps with a shared reading; a seat it knows nothing of: nothing to forget)
 				}
 			}
 			c.settle()
