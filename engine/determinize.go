@@ -22,7 +22,7 @@ type Knowledge struct {
 	held    [MaxPlayers]int
 	heldCol [MaxPlayers][NumColors + 1]int
 	holders uint32 // the seats with a known card (bit p for seat p)
-	own     Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
+	own     Hand   // the seat's hand as of the last event, for swaps and rotations (where there are)
 	// The face-up mini-pile, for whoever takes it, and its kinds (bit c
 	// for kind c): a take adds only those.
 	mini      [NumCards]uint8
