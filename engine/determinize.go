@@ -120,9 +120,15 @@ func (k *Knowledge) Observe(v *View, e Event) {
 	switch e.Kind {
 	case EvRound:
 		if k.dirty {
-			k.known = [MaxPlayers][NumCards]uint8{}
-			k.held, k.heldCol, k.holders = [MaxPlayers]int{}, [MaxPlayers][NumColors + 1]int{}, 0
-			k.mini, k.miniKinds = [NumCards]uint8{}, 0
+			// Only the rows of the seats with known cards hold any.
+			for m := k.holders; m != 0; m &= m - 1 {
+				p := bits.TrailingZeros32(m)
+				k.known[p], k.held[p], k.heldCol[p] = [NumCards]uint8{}, 0, [NumColors + 1]int{}
+			}
+			k.holders = 0
+			if k.miniKinds != 0 {
+				k.mini, k.miniKinds = [NumCards]uint8{}, 0
+			}
 			k.dirty = false
 		}
 	case EvPileFlip:

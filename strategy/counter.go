@@ -124,6 +124,7 @@ type tableReading struct {
 	trust   uint64 // the bits of the Trust it reads for
 	cursor  int
 	begun   bool // a counter has begun it (a new one's trust, 0, may be a Trust's)
+	takenAt int  // the log's length at the take its counts were made at (recountTake), else -1
 }
 
 // tableReadingKey is the key of a tableReading at its table.
@@ -194,7 +195,7 @@ func (c *Counter) Begin(v *engine.View) {
 		if !t.begun || len(log) == 0 && t.cursor != 0 || t.trust != trust {
 			clear(t.void[:v.Players()]) // the other rows stay 0
 			clear(t.faced[:v.Players()])
-			t.trust, t.cursor, t.begun = trust, len(log), true
+			t.trust, t.cursor, t.begun, t.takenAt = trust, len(log), true, -1
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 		}
 		c.round = -1 // the deal's entries begin the round (newRound)
@@ -238,7 +239,13 @@ func (c *Counter) voids() *voidState {
 // known in other hands. It runs at the events that move many cards or
 // change what the seat knows; every other event updates the counts by one
 // card.
-func (c *Counter) recount(v *engine.View) {
+func (c *Counter) recount(v *engine.View) { c.recountAt(v, false) }
+
+// recountAt is recount, at a mini-pile taken if take: with a shared
+// reading every counter is told the take, which is logged, in turn with
+// nothing between, and the first to be told counts for all
+// (tableReading.recountTake).
+func (c *Counter) recountAt(v *engine.View, take bool) {
 	c.setFeed()
 	if c.swaps {
 		hand := v.Hand()
@@ -247,7 +254,12 @@ func (c *Counter) recount(v *engine.View) {
 		}
 	}
 	if t := c.tv; t != nil {
-		t.recount(v) // the same count by every counter at the table, each after reading the log
+		// The same count by every counter at the table, each after reading the log.
+		if take {
+			t.recountTake(v)
+		} else {
+			t.recount(v)
+		}
 		if c.known {
 			log, _ := v.Public()
 			c.cursor = len(log) // its own reading (the plays its knowledge forgets) starts here
@@ -568,6 +580,7 @@ func (c *Counter) newRound(v *engine.View) {
 // piles. Every counter of the reading may do it at the same point of the
 // log, with the same result.
 func (t *tableReading) recount(v *engine.View) {
+	t.takenAt = -1
 	t.pubCol, t.pubSym = t.deckCol, t.deckSym
 	if mini, _ := v.MiniPile(); mini == 0 && v.DiscardSize() == 1 {
 		top := v.Top()
@@ -584,6 +597,16 @@ func (t *tableReading) recount(v *engine.View) {
 		if !card.IsWild() {
 			t.pubSym[card.Symbol()&15] -= x
 		}
+	}
+}
+
+// recountTake is recount at a mini-pile taken, which the log's last entry
+// is: once for the take, however many of the reading's counters are told it.
+func (t *tableReading) recountTake(v *engine.View) {
+	log, _ := v.Public()
+	if t.takenAt != len(log) {
+		t.recount(v)
+		t.takenAt = len(log)
 	}
 }
 
@@ -656,7 +679,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		c.recount(v) // after the deal; a Wild Draw Four flipped goes back silently
 	case engine.EvPileTake:
 		c.known = c.known || p != c.seat
-		c.recount(v)
+		c.recountAt(v, true)
 		if p != c.seat && c.tv == nil { // (a shared reading reads the take from the log)
 			f := 0.0
 			if e.N < len(fade) {
