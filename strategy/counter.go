@@ -91,7 +91,12 @@ type Counter struct {
 	frozen bool
 	round  int    // with a shared reading: the round it began last (newRound)
 	feed   uint64 // the events passed on to know (setFeed)
-	cursor int    // the entries of the table's public log read (sync)
+	cursor int    // the entries of the table's public log read (sync), without a shared reading
+	// With a shared reading, the plays of each seat as of the last time its
+	// knowledge forgot those played (forgetPlayed), in the shape of
+	// tableReading.playedBy and playCount.
+	seenBy    [engine.MaxPlayers][64]uint16
+	seenCount [engine.MaxPlayers]uint32
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -125,6 +130,13 @@ type tableReading struct {
 	cursor  int
 	begun   bool // a counter has begun it (a new one's trust, 0, may be a Trust's)
 	takenAt int  // the log's length at the take its counts were made at (recountTake), else -1
+	// The plays of each seat this round, for the counters that know cards
+	// in its hand (Counter.forgetPlayed): by kind, in all, and the kinds
+	// played. The counts wrap around: they are read only as differences
+	// over the plays between two decisions of a counter.
+	playedBy    [engine.MaxPlayers][64]uint16
+	playCount   [engine.MaxPlayers]uint32
+	playedKinds [engine.MaxPlayers]uint64
 }
 
 // tableReadingKey is the key of a tableReading at its table.
@@ -195,6 +207,7 @@ func (c *Counter) Begin(v *engine.View) {
 		if !t.begun || len(log) == 0 && t.cursor != 0 || t.trust != trust {
 			clear(t.void[:v.Players()]) // the other rows stay 0
 			clear(t.faced[:v.Players()])
+			t.clearPlays(v.Players())
 			t.trust, t.cursor, t.begun, t.takenAt = trust, len(log), true, -1
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 		}
@@ -259,10 +272,6 @@ func (c *Counter) recountAt(v *engine.View, take bool) {
 			t.recountTake(v)
 		} else {
 			t.recount(v)
-		}
-		if c.known {
-			log, _ := v.Public()
-			c.cursor = len(log) // its own reading (the plays its knowledge forgets) starts here
 		}
 		return // no count of its own: pubOf
 	}
@@ -452,6 +461,11 @@ const counterPublic = 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
 // counterTold are the same events told one by one, which need the turns.
 const counterTold = counterPublic | 1<<engine.EvTurn
 
+// acquired are the events by which a seat learns cards in another's hand,
+// where there are no swaps: a mini-pile taken, a hand shown to a
+// challenger, a Wild Draw Four taken back.
+const acquired = 1<<engine.EvPileTake | 1<<engine.EvChallenge | 1<<engine.EvTakeBack
+
 // recountEvents move many cards at once: with a shared reading they are
 // logged too, and the reading counts the public cards afresh from the view
 // after the entries it reads with one (the view then holds every card the
@@ -503,6 +517,7 @@ func (c *Counter) sync(v *engine.View) {
 			switch l := &log[i]; l.Kind {
 			case engine.EvRound:
 				clear(t.void[:v.Players()]) // the other rows stay 0
+				t.clearPlays(v.Players())
 				recount = true
 			case engine.EvStartCard, engine.EvReshuffle:
 				recount = true
@@ -513,6 +528,10 @@ func (c *Counter) sync(v *engine.View) {
 					t.pubSym[k.Symbol()&15]--
 				}
 				t.played(-1, l)
+				p := l.Player & (engine.MaxPlayers - 1)
+				t.playedBy[p][k&63]++
+				t.playCount[p]++
+				t.playedKinds[p] |= 1 << (k & 63)
 			case engine.EvDraw:
 				t.drew(l, math.Float64frombits(t.trust))
 			case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
@@ -550,13 +569,12 @@ func (c *Counter) sync(v *engine.View) {
 		if v.Round() != c.round {
 			c.newRound(v)
 		}
-	}
-	// The counter's own reading, after the shared one: a recount it makes
-	// (readLog) finds the shared reading as of the same entries. With a
-	// shared reading and nothing known it has none (recount starts it).
-	if c.tv != nil && !c.known {
+		if c.known {
+			c.forgetPlayed()
+		}
 		return
 	}
+	// The counter's own reading.
 	if c.cursor > len(log) {
 		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
 	}
@@ -573,6 +591,44 @@ func (c *Counter) newRound(v *engine.View) {
 	c.known = false
 	c.know.Observe(v, engine.Event{Kind: engine.EvRound, Player: -1})
 	c.setFeed()
+}
+
+// forgetPlayed is what a counter with a shared reading does with the plays
+// of the seats it knows cards of since it last looked: its knowledge
+// forgets them (Knowledge.Played). It forgets the plays of a kind all at
+// once, which is the same: a play forgets a known card of its kind if one
+// is left. Counts, not the log: most decisions find no such play.
+func (c *Counter) forgetPlayed() {
+	t := c.tv
+	for m := c.holders(); m != 0; m &= m - 1 {
+		q := bits.TrailingZeros32(m)
+		if t.playCount[q] == c.seenCount[q] {
+			continue
+		}
+		for ks := t.playedKinds[q]; ks != 0; ks &= ks - 1 {
+			k := bits.TrailingZeros64(ks)
+			for d := t.playedBy[q][k] - c.seenBy[q][k]; d != 0; d-- {
+				c.know.Played(q, engine.Card(k))
+			}
+		}
+		c.seePlays(q)
+	}
+	c.settle()
+}
+
+// seePlays takes the plays of seat q as forgotten: its knowledge of q's
+// hand is as of now (forgetPlayed).
+func (c *Counter) seePlays(q int) {
+	if uint(q) < engine.MaxPlayers {
+		c.seenBy[q], c.seenCount[q] = c.tv.playedBy[q], c.tv.playCount[q]
+	}
+}
+
+// clearPlays forgets the plays of the n seats (a round or a reading begins).
+func (t *tableReading) clearPlays(n int) {
+	clear(t.playedBy[:n])
+	clear(t.playCount[:n])
+	clear(t.playedKinds[:n])
 }
 
 // recount counts the cards not on the discard pile or the mini-pile by
@@ -667,6 +723,12 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		c.drew(e.Card)
 	}
 	if c.feed>>e.Kind&1 != 0 {
+		if c.tv != nil && acquired>>e.Kind&1 != 0 {
+			// The seats whose hands it may learn of: what it learns is as of
+			// now, and their plays so far are forgotten (sync ran them).
+			c.seePlays(p)
+			c.seePlays(e.Other)
+		}
 		c.know.Observe(v, e)
 	}
 	switch e.Kind {
@@ -735,22 +797,10 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 }
 
 // readLog reads the frequent events (counterPublic) in log, the table's
-// public log: read's work, with the turn told by each entry. With a shared
-// reading (tableReading) the counter keeps no counts of its own: when it
-// knows cards in other hands, its knowledge forgets those played.
+// public log, for a counter without a shared reading: read's work, with
+// the turn told by each entry.
 func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 	tell := c.feed>>engine.EvPlay&1 != 0
-	if c.tv != nil {
-		if tell {
-			for i := range log {
-				if l := &log[i]; l.Kind == engine.EvPlay && c.know.Holders()>>(l.Player&31)&1 != 0 {
-					c.know.Played(l.Player, l.Card) // (no swaps with a shared reading; a seat it knows nothing of: nothing to forget)
-				}
-			}
-			c.settle()
-		}
-		return
-	}
 	// What the loop cannot change, in locals.
 	seat, known, vs := c.seat, c.known, &c.priv
 	for i := range log {
