@@ -49,12 +49,12 @@ const (
 
 // Event is one entry of a game log.
 type Event struct {
-	Kind   EventKind
 	Player int
 	Other  int
+	N, N2  int
+	Kind   EventKind // (the small fields last: no padding between them)
 	Card   Card
 	Color  Color
-	N, N2  int
 }
 
 // String describes the event for people, e.g. "seat 2 plays red skip".

@@ -35,11 +35,11 @@ type PublicLogger interface {
 // draws need not log the turns.
 type Logged struct {
 	Event
+	Next      int // the player after Event.Player in turn order, or -1 if Player is no seat
+	Turn      int
 	Now       Color // the current color
 	TurnColor Color
 	First     bool
-	Next      int // the player after Event.Player in turn order, or -1 if Player is no seat
-	Turn      int
 }
 
 // turnActs are the events by which the turn's player acts (Logged.First).
