@@ -1069,22 +1069,28 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 
 // Decide implements engine.Strategy.
 func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
-	c.sync(v)
 	switch v.Decision() {
 	case engine.DecideTurn:
+		c.sync(v)
 		return turnIndex(v, moves, c.turn(v))
 	case engine.DecideDrawn:
 		if v.Drawn().Symbol() == engine.WildDrawFour && !v.WD4Legal() {
+			c.sync(v)
 			if !c.bluffs(v) {
 				return indexOfKind(moves, engine.MoveKeep)
 			}
 		}
 		return indexOfKind(moves, engine.MovePlay)
 	case engine.DecideColor:
+		c.sync(v)
 		return indexOfColor(moves, c.color(v))
 	case engine.DecideRespond:
+		c.sync(v)
 		return c.respond(v, moves)
 	}
+	// The heuristic's decisions read nothing the counter reads from the
+	// log: it catches up at its next decision or event (Party asks many
+	// of these: jump-ins, points).
 	return c.Heuristic.Decide(v, moves)
 }
 
