@@ -1034,15 +1034,14 @@ func (c *Counter) pubSymbol(y int) int {
 // knownIn is the number of known cards of seat p of the kinds in mask, and
 // of any kind.
 func (c *Counter) knownIn(p int, mask uint64) (in, all int) {
-	if !c.known || c.know.KnownCards(p) == 0 {
+	if !c.known {
 		return 0, 0
 	}
-	for k := range engine.NumCards {
-		x := c.know.Known(p, engine.Card(k))
-		all += x
-		if mask>>uint(k)&1 != 0 {
-			in += x
-		}
+	if all = c.know.KnownCards(p); all == 0 {
+		return 0, 0
+	}
+	for m := mask; m != 0; m &= m - 1 {
+		in += c.know.Known(p, engine.Card(bits.TrailingZeros64(m)))
 	}
 	return in, all
 }
