@@ -91,11 +91,11 @@ type Counter struct {
 	frozen bool
 	round  int    // with a shared reading: the round it began last (newRound)
 	feed   uint64 // the events passed on to know (setFeed)
-	cursor int    // the entries of the table's public log read (sync), without a shared reading
-	// With a shared reading, the plays of each seat as of the last time its
-	// knowledge forgot those played (forgetPlayed), in the shape of
-	// tableReading.playedBy and playCount.
-	seenBy    [engine.MaxPlayers][64]uint16
+	// The entries of the table's public log read (sync); with a shared
+	// reading, as of the last time its knowledge forgot the plays of the
+	// seats it knows cards of (forgetPlayed), and how many plays of each
+	// seat it had forgotten then (tableReading.playCount).
+	cursor    int
 	seenCount [engine.MaxPlayers]uint32
 }
 
@@ -130,14 +130,19 @@ type tableReading struct {
 	cursor  int
 	begun   bool // a counter has begun it (a new one's trust, 0, may be a Trust's)
 	takenAt int  // the log's length at the take its counts were made at (recountTake), else -1
-	// The plays of each seat this round, for the counters that know cards
-	// in its hand (Counter.forgetPlayed): by kind, in all, and the kinds
-	// played. The counts wrap around: they are read only as differences
-	// over the plays between two decisions of a counter.
-	playedBy    [engine.MaxPlayers][64]uint16
-	playCount   [engine.MaxPlayers]uint32
-	playedKinds [engine.MaxPlayers]uint64
+	// The plays of each seat, for the counters that know cards in its hand
+	// (Counter.forgetPlayed): how many, and the last of them (the i-th in
+	// lastPlays[i%len]).
+	playCount [engine.MaxPlayers]uint32
+	lastPlays [engine.MaxPlayers][lastPlaysLen]engine.Card
 }
+
+// lastPlaysLen is the plays of each seat a tableReading keeps, and
+// forgetWindow the most that forgetPlayed takes from them (a test lowers
+// it to read the log instead).
+const lastPlaysLen = 64
+
+var forgetWindow uint32 = lastPlaysLen
 
 // tableReadingKey is the key of a tableReading at its table.
 type tableReadingKey struct{ trust uint64 } // the Trust's bits (a NaN is equal to itself)
@@ -207,7 +212,6 @@ func (c *Counter) Begin(v *engine.View) {
 		if !t.begun || len(log) == 0 && t.cursor != 0 || t.trust != trust {
 			clear(t.void[:v.Players()]) // the other rows stay 0
 			clear(t.faced[:v.Players()])
-			t.clearPlays(v.Players())
 			t.trust, t.cursor, t.begun, t.takenAt = trust, len(log), true, -1
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 		}
@@ -517,7 +521,6 @@ func (c *Counter) sync(v *engine.View) {
 			switch l := &log[i]; l.Kind {
 			case engine.EvRound:
 				clear(t.void[:v.Players()]) // the other rows stay 0
-				t.clearPlays(v.Players())
 				recount = true
 			case engine.EvStartCard, engine.EvReshuffle:
 				recount = true
@@ -529,9 +532,8 @@ func (c *Counter) sync(v *engine.View) {
 				}
 				t.played(-1, l)
 				p := l.Player & (engine.MaxPlayers - 1)
-				t.playedBy[p][k&63]++
+				t.lastPlays[p][t.playCount[p]%lastPlaysLen] = k
 				t.playCount[p]++
-				t.playedKinds[p] |= 1 << (k & 63)
 			case engine.EvDraw:
 				t.drew(l, math.Float64frombits(t.trust))
 			case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
@@ -570,7 +572,7 @@ func (c *Counter) sync(v *engine.View) {
 			c.newRound(v)
 		}
 		if c.known {
-			c.forgetPlayed()
+			c.forgetPlayed(log)
 		}
 		return
 	}
@@ -595,40 +597,39 @@ func (c *Counter) newRound(v *engine.View) {
 
 // forgetPlayed is what a counter with a shared reading does with the plays
 // of the seats it knows cards of since it last looked: its knowledge
-// forgets them (Knowledge.Played). It forgets the plays of a kind all at
-// once, which is the same: a play forgets a known card of its kind if one
-// is left. Counts, not the log: most decisions find no such play.
-func (c *Counter) forgetPlayed() {
+// forgets them (Knowledge.Played), from the reading's last plays of each
+// seat (most decisions find none), or from log, the public log, if there
+// were more.
+func (c *Counter) forgetPlayed(log []engine.Logged) {
 	t := c.tv
 	for m := c.holders(); m != 0; m &= m - 1 {
 		q := bits.TrailingZeros32(m)
-		if t.playCount[q] == c.seenCount[q] {
-			continue
-		}
-		for ks := t.playedKinds[q]; ks != 0; ks &= ks - 1 {
-			k := bits.TrailingZeros64(ks)
-			for d := t.playedBy[q][k] - c.seenBy[q][k]; d != 0; d-- {
-				c.know.Played(q, engine.Card(k))
+		n := t.playCount[q]
+		if n-c.seenCount[q] <= forgetWindow {
+			for i := c.seenCount[q]; i != n; i++ {
+				c.know.Played(q, t.lastPlays[q][i%lastPlaysLen])
+			}
+		} else {
+			for i := c.cursor; i < len(log); i++ {
+				if l := &log[i]; l.Kind == engine.EvPlay && l.Player == q {
+					c.know.Played(q, l.Card)
+				}
 			}
 		}
-		c.seePlays(q)
+		c.seenCount[q] = n
 	}
+	c.cursor = len(log)
 	c.settle()
 }
 
 // seePlays takes the plays of seat q as forgotten: its knowledge of q's
-// hand is as of now (forgetPlayed).
+// hand is as of now, after sync (forgetPlayed).
 func (c *Counter) seePlays(q int) {
 	if uint(q) < engine.MaxPlayers {
-		c.seenBy[q], c.seenCount[q] = c.tv.playedBy[q], c.tv.playCount[q]
+		c.seenCount[q] = c.tv.playCount[q]
+		log, _ := c.view.Public()
+		c.cursor = len(log)
 	}
-}
-
-// clearPlays forgets the plays of the n seats (a round or a reading begins).
-func (t *tableReading) clearPlays(n int) {
-	clear(t.playedBy[:n])
-	clear(t.playCount[:n])
-	clear(t.playedKinds[:n])
 }
 
 // recount counts the cards not on the discard pile or the mini-pile by

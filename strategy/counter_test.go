@@ -82,8 +82,12 @@ func TestCounterUnseenIsExact(t *testing.T) {
 		{engine.Party, []string{"counter:bluff-rate=0.5", noisy, "counter", noisy, "heuristic", "counter:bluff=sound"}, nil},
 		{engine.Encanto, []string{"counter:challenge=always", noisy, "counter", "heuristic:bluff=0.5"}, nil},
 	} {
-		for _, selected := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s-%dp-selected=%v", tc.rules, len(tc.specs), selected), func(t *testing.T) {
+		for _, feed := range []string{"every-event", "selected", "selected-forget-from-the-log"} {
+			selected := feed != "every-event"
+			t.Run(fmt.Sprintf("%s-%dp-%s", tc.rules, len(tc.specs), feed), func(t *testing.T) {
+				if feed == "selected-forget-from-the-log" {
+					defer strategy.ForgetFromTheLog()()
+				}
 				o := options(t, tc.rules, tc.sets...)
 				var know [engine.MaxPlayers]engine.Knowledge
 				var g *engine.Game

@@ -23,3 +23,11 @@ var OpponentWeight = opponentWeight
 // SharesReading exposes, to the tests, whether the counter reads its
 // table's log with the other counters of its Trust (a tableReading).
 func (c *Counter) SharesReading() bool { return c.tv != nil }
+
+// ForgetFromTheLog makes the counters with a shared reading forget the
+// plays of the seats they know cards of by reading the log, as they do
+// when there were more plays than their reading keeps, until restore.
+func ForgetFromTheLog() (restore func()) {
+	forgetWindow = 0
+	return func() { forgetWindow = lastPlaysLen }
+}
