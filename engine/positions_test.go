@@ -404,6 +404,9 @@ func (s recordSeat) Observe(v *View, e Event) {
 		r.seen++
 	}
 	r.know[seat].Observe(v, e)
+	if e.Kind == EvRound && r.know[seat] != (Knowledge{seat: seat, own: r.know[seat].own}) {
+		r.t.Fatalf("seat %d: the knowledge still holds something at a round's start", seat)
+	}
 	if e.Kind == EvPlay && !v.s.t.exchanges {
 		r.twin[seat].Played(e.Player, e.Card)
 	} else {
@@ -465,12 +468,14 @@ func TestObservationFeedShowsOnlyWhatASeatSees(t *testing.T) {
 		// Pile Ups that find no colored card to flip (their flips go
 		// under the discard pile, with no event), and reshuffles in the
 		// middle of a pile-up's flips.
-		{"deck=party,wild-pile-up=30", "hand-size=40"}}
+		{"deck=party,wild-pile-up=30", "hand-size=40"},
+		// Matches: what a seat knew is forgotten at every round's start.
+		{"scoring=winner-takes", "target=300", "guilty-takes-back=true"}}
 	for r := Classic; r < NumRuleSets; r++ {
 		for i, set := range sets {
 			games := uint64(60)
-			if i == 2 {
-				games = 10 // long games
+			if i >= 2 {
+				games = 10 // long games, matches
 			}
 			rec := &recorder{t: t}
 			var g *Game
