@@ -403,7 +403,13 @@ func (s recordSeat) Observe(v *View, e Event) {
 	if e.Kind == EvDrawCard {
 		r.seen++
 	}
+	before := r.know[seat].KnownCards(e.Player)
 	r.know[seat].Observe(v, e)
+	if e.Kind == EvPileTake && e.Player != seat {
+		if got := r.know[seat].KnownCards(e.Player) - before; got != e.N {
+			r.t.Fatalf("seat %d saw seat %d take a mini-pile of %d cards, and knows %d more of its hand", seat, e.Player, e.N, got)
+		}
+	}
 	if e.Kind == EvRound && r.know[seat] != (Knowledge{seat: seat, own: r.know[seat].own}) {
 		r.t.Fatalf("seat %d: the knowledge still holds something at a round's start", seat)
 	}
