@@ -1272,14 +1272,17 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 	if lacking || stuckOn {
 		c.look(v) // the unseen cards by color and in all, read by both
 	}
+	// What the counter knows of the next player's hand, if anything, is
+	// read by lacks and stuck; else their work is done here, with the reads
+	// of the next player once.
+	nextKnown := c.known && c.hold>>next&1 != 0
 	if lacking {
-		if c.known {
+		if nextKnown {
 			for m := cols; m != 0; m &= m - 1 {
 				col := engine.Color(bits.TrailingZeros8(m))
 				lack[col] = c.lacks(v, next, col)
 			}
 		} else {
-			// lacks with nothing known, its reads of the next player once.
 			row, h := &c.voids().void[next], nextSize
 			for m := cols; m != 0; m &= m - 1 {
 				col := engine.Color(bits.TrailingZeros8(m) & 3)
@@ -1308,22 +1311,27 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 		if stuckOn {
 			st := 1.0 // two players: the other loses its turn, the counter plays again
 			if v.ActivePlayers() > 2 || !isHit(v, sym) {
-				if c.known {
+				if nextKnown {
 					st = c.stuck(v, next, k)
 				} else {
-					// stuck with nothing known, its per-decision reads
-					// hoisted: the same operations.
 					if row == nil {
 						row, ko0 = &c.voids().void[next], c.ucol[engine.NoColor]
 					}
 					kc := c.ucol[col]
-					// unseenOthers, in line (nothing known: pubSymbol and
-					// pubOf from the shared reading where there is one).
+					// unseenOthers, in line: pubSymbol and pubOf from the
+					// shared reading where there is one, less the cards
+					// known in other hands.
 					const n = engine.NumColoredSymbols
 					y := int(sym) & 15
 					var ko int
 					if t := c.tv; t != nil {
 						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k)) // (no mini-pile at a turn: pubOf's term is 0)
+						if c.known {
+							for h := c.hold; h != 0; h &= h - 1 {
+								q := bits.TrailingZeros32(h)
+								ko -= c.know.Known(q, engine.Card(y)) + c.know.Known(q, engine.Card(n+y)) + c.know.Known(q, engine.Card(2*n+y)) + c.know.Known(q, engine.Card(3*n+y)) - c.know.Known(q, k)
+							}
+						}
 					} else {
 						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
 					}
