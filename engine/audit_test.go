@@ -51,6 +51,32 @@ func TestDeterminizeDrawnCard(t *testing.T) {
 	}
 }
 
+// Reset forgets everything a knowledge holds: the known cards, the
+// mini-pile and, where hands are exchanged, the seat's own hand.
+func TestKnowledgeResetForgetsAll(t *testing.T) {
+	for _, set := range [][]string{{"guilty-takes-back=true"}, {"seven-zero=true"}} {
+		s, err := NewState(testOptions(t, Classic, set...), 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Start(1, 0)
+		var k Knowledge
+		k.Reset(0)
+		v := s.View(0)
+		k.Observe(&v, Event{Kind: EvTurn, Player: 0})
+		if set[0] == "guilty-takes-back=true" {
+			k.Observe(&v, Event{Kind: EvTakeBack, Player: 1, Card: WildCard(WildDrawFour)})
+		}
+		if k == (Knowledge{seat: 0}) {
+			t.Fatalf("%v: the knowledge holds nothing after its events: the test tests nothing", set)
+		}
+		k.Reset(2)
+		if k != (Knowledge{seat: 2}) {
+			t.Errorf("%v: a knowledge reset still holds something", set)
+		}
+	}
+}
+
 // A Wild Draw Four taken back (guilty-takes-back) is known to every other
 // seat to be in its player's hand.
 func TestKnowledgeTakeBack(t *testing.T) {

@@ -27,12 +27,15 @@ type Knowledge struct {
 	// for kind c): a take adds only those.
 	mini      [NumCards]uint8
 	miniKinds uint64
-	dirty     bool // known or mini may hold a card (else a round's start has nothing to forget)
+	dirty     bool // known, own or mini may hold a card (else a round's start or Reset has nothing to forget)
 }
 
 // Reset forgets everything and makes k the knowledge of seat.
 func (k *Knowledge) Reset(seat int) {
-	*k = Knowledge{seat: seat}
+	if k.dirty {
+		*k = Knowledge{seat: seat}
+	}
+	k.seat = seat // (clean: nothing else to forget)
 }
 
 // KnownCards is the number of cards the seat knows to be in seat p's hand:
@@ -205,6 +208,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 	}
 	if v.s.t.exchanges {
 		k.own = v.Hand().Hand()
+		k.dirty = true
 	}
 }
 

@@ -392,6 +392,9 @@ func (s recordSeat) Begin(v *View) {
 	s.r.know[v.Seat()].Reset(v.Seat())
 	s.r.twin[v.Seat()].Reset(v.Seat())
 	s.r.partial[v.Seat()].Reset(v.Seat())
+	if s.r.know[v.Seat()] != (Knowledge{seat: v.Seat()}) {
+		s.r.t.Fatalf("seat %d: a knowledge reset still holds something", v.Seat())
+	}
 }
 
 func (s recordSeat) Observe(v *View, e Event) {
@@ -410,7 +413,7 @@ func (s recordSeat) Observe(v *View, e Event) {
 			r.t.Fatalf("seat %d saw seat %d take a mini-pile of %d cards, and knows %d more of its hand", seat, e.Player, e.N, got)
 		}
 	}
-	if e.Kind == EvRound && r.know[seat] != (Knowledge{seat: seat, own: r.know[seat].own}) {
+	if k := &r.know[seat]; e.Kind == EvRound && *k != (Knowledge{seat: seat, own: k.own, dirty: k.dirty}) {
 		r.t.Fatalf("seat %d: the knowledge still holds something at a round's start", seat)
 	}
 	if e.Kind == EvPlay && !v.s.t.exchanges {
