@@ -1275,9 +1275,8 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 	// What the counter knows of the next player's hand, if anything, is
 	// read by lacks and stuck; else their work is done here, with the reads
 	// of the next player once.
-	nextKnown := c.known && c.hold>>next&1 != 0
 	if lacking {
-		if nextKnown {
+		if c.known && c.hold>>next&1 != 0 {
 			for m := cols; m != 0; m &= m - 1 {
 				col := engine.Color(bits.TrailingZeros8(m))
 				lack[col] = c.lacks(v, next, col)
@@ -1311,7 +1310,7 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 		if stuckOn {
 			st := 1.0 // two players: the other loses its turn, the counter plays again
 			if v.ActivePlayers() > 2 || !isHit(v, sym) {
-				if nextKnown {
+				if c.known && c.hold>>next&1 != 0 {
 					st = c.stuck(v, next, k)
 				} else {
 					if row == nil {
@@ -1327,10 +1326,7 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 					if t := c.tv; t != nil {
 						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k)) // (no mini-pile at a turn: pubOf's term is 0)
 						if c.known {
-							for h := c.hold; h != 0; h &= h - 1 {
-								q := bits.TrailingZeros32(h)
-								ko -= c.know.Known(q, engine.Card(y)) + c.know.Known(q, engine.Card(n+y)) + c.know.Known(q, engine.Card(2*n+y)) + c.know.Known(q, engine.Card(3*n+y)) - c.know.Known(q, k)
-							}
+							ko -= c.knownOthers(k)
 						}
 					} else {
 						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
@@ -1351,6 +1347,22 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 		best, bestScore = pickBetter(score, bestScore, k, best)
 	}
 	return best
+}
+
+// knownOthers is the number of cards of the colored kind k's symbol in
+// the other colors that the counter knows in other hands. (Not in line:
+// it would crowd bestColored's loop, which seldom needs it.)
+//
+//go:noinline
+func (c *Counter) knownOthers(k engine.Card) int {
+	const n = engine.Card(engine.NumColoredSymbols)
+	y := engine.Card(k.Symbol() & 15)
+	x := 0
+	for h := c.hold; h != 0; h &= h - 1 {
+		q := bits.TrailingZeros32(h)
+		x += c.know.Known(q, y) + c.know.Known(q, n+y) + c.know.Known(q, 2*n+y) + c.know.Known(q, 3*n+y) - c.know.Known(q, k)
+	}
+	return x
 }
 
 // finiteVoid says the weight of the next player's void is finite at any
