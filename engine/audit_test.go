@@ -51,6 +51,36 @@ func TestDeterminizeDrawnCard(t *testing.T) {
 	}
 }
 
+// A mini-pile set from elsewhere (SetMiniPile) is what its taker is known
+// to hold, as a pile seen card by card is.
+func TestKnowledgeSetMiniPile(t *testing.T) {
+	s, err := NewState(testOptions(t, Party), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Start(1, 0)
+	v := s.View(0)
+	red5, wild := MakeCard(Red, Five), WildCard(Wild)
+	var pile [NumCards]uint8
+	pile[red5], pile[wild] = 2, 1
+	var told, set Knowledge
+	told.Reset(0)
+	set.Reset(0)
+	told.Observe(&v, Event{Kind: EvPileFlip, Card: red5, N: 1})
+	told.Observe(&v, Event{Kind: EvPile, Player: 2, Card: wild})
+	told.Observe(&v, Event{Kind: EvPile, Player: 1, Card: red5})
+	set.SetMiniPile(&pile)
+	for _, k := range []*Knowledge{&told, &set} {
+		k.Observe(&v, Event{Kind: EvPileTake, Player: 1, N: 3})
+	}
+	if told != set {
+		t.Errorf("a mini-pile set knows %v, one seen card by card %v", set.known[1][:8], told.known[1][:8])
+	}
+	if told.Known(1, red5) != 2 || told.Known(1, wild) != 1 || told.KnownCards(1) != 3 {
+		t.Errorf("seat 0 knows %d red 5, %d wild, %d cards of seat 1 after it took the mini-pile, want 2, 1, 3", told.Known(1, red5), told.Known(1, wild), told.KnownCards(1))
+	}
+}
+
 // Reset forgets everything a knowledge holds: the known cards, the
 // mini-pile and, where hands are exchanged, the seat's own hand.
 func TestKnowledgeResetForgetsAll(t *testing.T) {

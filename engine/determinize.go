@@ -97,6 +97,20 @@ func (k *Knowledge) forget(p int, c Card) {
 	}
 }
 
+// SetMiniPile makes pile (by kind) the mini-pile the seat has seen, for a
+// knowledge that is not told the mini-pile's events (EvPileFlip, EvPile)
+// because its seat reads them elsewhere (the public log): set before the
+// pile is taken (EvPileTake), it is what the taker is known to hold.
+func (k *Knowledge) SetMiniPile(pile *[NumCards]uint8) {
+	k.mini, k.miniKinds = *pile, 0
+	for c, x := range pile {
+		if x > 0 {
+			k.miniKinds |= 1 << c
+			k.dirty = true
+		}
+	}
+}
+
 // toMini counts card c put on the mini-pile.
 func (k *Knowledge) toMini(c Card) {
 	if c.Valid() {

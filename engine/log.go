@@ -31,7 +31,7 @@ const (
 	EvSwap                       // Player and Other swap hands
 	EvRotate                     // every hand passes on in direction N
 	EvPoint                      // Player points at Other
-	EvPileFlip                   // Card is flipped onto the mini-pile
+	EvPileFlip                   // Card is flipped onto the mini-pile, which then holds N cards
 	EvPileStart                  // a mini-pile of N cards and color Color starts before Player
 	EvPile                       // Player puts Card on the mini-pile
 	EvPileTake                   // Player takes the mini-pile of N cards

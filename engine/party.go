@@ -170,7 +170,7 @@ func (s *State) pileUp(p int) bool {
 		c := s.pop()
 		s.mini[c]++
 		s.miniN++
-		s.emit(Event{Kind: EvPileFlip, Card: c})
+		s.emit(Event{Kind: EvPileFlip, Card: c, N: s.miniN})
 		if !c.IsWild() {
 			s.miniColor = cardColor[c]
 			break

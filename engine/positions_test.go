@@ -406,6 +406,9 @@ func (s recordSeat) Observe(v *View, e Event) {
 	if e.Kind == EvDrawCard {
 		r.seen++
 	}
+	if n, _ := v.MiniPile(); e.Kind == EvPileFlip && e.N != n {
+		r.t.Fatalf("a card flipped onto a mini-pile of %d cards says %d", n, e.N)
+	}
 	before := r.know[seat].KnownCards(e.Player)
 	r.know[seat].Observe(v, e)
 	if e.Kind == EvPileTake && e.Player != seat {

@@ -135,6 +135,9 @@ type tableReading struct {
 	// lastPlays[i%len]).
 	playCount [engine.MaxPlayers]uint32
 	lastPlays [engine.MaxPlayers][lastPlaysLen]engine.Card
+	// The mini-pile by kind, for its taker's knowledge (read from the log:
+	// its counters are not told the pile's events).
+	mini [engine.NumCards]uint8
 }
 
 // lastPlaysLen is the plays of each seat a tableReading keeps, and
@@ -213,6 +216,7 @@ func (c *Counter) Begin(v *engine.View) {
 			clear(t.void[:v.Players()]) // the other rows stay 0
 			clear(t.faced[:v.Players()])
 			t.trust, t.cursor, t.begun, t.takenAt = trust, len(log), true, -1
+			t.mini = [engine.NumCards]uint8{}
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 		}
 		c.round = -1 // the deal's entries begin the round (newRound)
@@ -477,13 +481,19 @@ const acquired = 1<<engine.EvPileTake | 1<<engine.EvChallenge | 1<<engine.EvTake
 // meets it.
 const recountEvents = 1<<engine.EvRound | 1<<engine.EvStartCard | 1<<engine.EvReshuffle
 
+// readShared are the events a counter with a shared reading reads from the
+// log only: recountEvents, and the cards put on the mini-pile (the reading
+// keeps the pile for its taker's knowledge, and the cards put there from
+// hands with the plays).
+const readShared = recountEvents | 1<<engine.EvPileFlip | 1<<engine.EvPile
+
 // ObservedEvents implements engine.EventSelector.
 func (c *Counter) ObservedEvents() uint64 {
 	switch {
 	case c.swaps:
 		return counterEvents
 	case c.tv != nil:
-		return counterEvents &^ counterTold &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard) &^ recountEvents
+		return counterEvents &^ counterTold &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard) &^ readShared
 	}
 	return counterEvents &^ counterTold &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard)
 }
@@ -521,6 +531,7 @@ func (c *Counter) sync(v *engine.View) {
 			switch l := &log[i]; l.Kind {
 			case engine.EvRound:
 				clear(t.void[:v.Players()]) // the other rows stay 0
+				t.mini = [engine.NumCards]uint8{}
 				recount = true
 			case engine.EvStartCard, engine.EvReshuffle:
 				recount = true
@@ -542,7 +553,9 @@ func (c *Counter) sync(v *engine.View) {
 				}
 			case engine.EvPile, engine.EvPileFlip:
 				// A card shown on the mini-pile; put there from a hand, its
-				// player held its color.
+				// player held its color, and the card is gone from the hand
+				// as a play's is (forgetPlayed). The first card flipped
+				// makes a new mini-pile (Knowledge's rule).
 				k := l.Card
 				t.pubCol[k.Color()]--
 				if !k.IsWild() {
@@ -550,6 +563,17 @@ func (c *Counter) sync(v *engine.View) {
 					if l.Kind == engine.EvPile {
 						t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
 					}
+				}
+				if l.Kind == engine.EvPileFlip && l.N == 1 {
+					t.mini = [engine.NumCards]uint8{}
+				}
+				if k.Valid() {
+					t.mini[k]++
+				}
+				if l.Kind == engine.EvPile {
+					p := l.Player & (engine.MaxPlayers - 1)
+					t.lastPlays[p][t.playCount[p]%lastPlaysLen] = k
+					t.playCount[p]++
 				}
 			case engine.EvPileTake:
 				f := 0.0
@@ -611,7 +635,7 @@ func (c *Counter) forgetPlayed(log []engine.Logged) {
 			}
 		} else {
 			for i := c.cursor; i < len(log); i++ {
-				if l := &log[i]; l.Kind == engine.EvPlay && l.Player == q {
+				if l := &log[i]; (l.Kind == engine.EvPlay || l.Kind == engine.EvPile) && l.Player == q {
 					c.know.Played(q, l.Card)
 				}
 			}
@@ -687,7 +711,7 @@ func (c *Counter) drew(k engine.Card) {
 
 // observe is Observe past the log and the seat's draws.
 func (c *Counter) observe(v *engine.View, e engine.Event) {
-	if c.tv != nil && recountEvents>>e.Kind&1 != 0 {
+	if c.tv != nil && readShared>>e.Kind&1 != 0 {
 		return // read from the log (told all the same by a strategy that forwards every event)
 	}
 	if counterTold>>e.Kind&1 != 0 {
@@ -729,6 +753,9 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 			// now, and their plays so far are forgotten (sync ran them).
 			c.seePlays(p)
 			c.seePlays(e.Other)
+			if e.Kind == engine.EvPileTake {
+				c.know.SetMiniPile(&c.tv.mini) // (the pile's events are read from the log)
+			}
 		}
 		c.know.Observe(v, e)
 	}
