@@ -35,10 +35,10 @@ import (
 // A Counter keeps state between decisions: each seat and worker needs its
 // own (Spec.New), and it allocates nothing per game. At a Game that keeps
 // a public log (engine.PublicLogger) it reads the frequent events there at
-// its next decision or event told instead of being told each, the counters
-// of one Trust at a table sharing that reading (View.Shared), and it is
-// not told its own draws: it reads its hand at decisions. Unseen, Known
-// and VoidBelief read the log first.
+// the next of its decisions that read them or events told, instead of
+// being told each, the counters of one Trust at a table sharing that
+// reading (View.Shared), and it is not told its own draws: it reads its
+// hand at decisions. Unseen, Known and VoidBelief read the log first.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
