@@ -26,7 +26,8 @@ func (c *Counter) SharesReading() bool { return c.tv != nil }
 
 // ForgetFromTheLog makes the counters with a shared reading forget the
 // plays of the seats they know cards of by reading the log, as they do
-// when there were more plays than their reading keeps, until restore.
+// when there were more plays than their reading keeps, until restore (a
+// package setting: not for tests that run in parallel).
 func ForgetFromTheLog() (restore func()) {
 	forgetWindow = 0
 	return func() { forgetWindow = lastPlaysLen }
