@@ -365,9 +365,7 @@ func (c *Counter) pubOf(k engine.Card) int {
 		x -= c.view.MiniPileCount(k)
 	}
 	if c.known {
-		for m := c.hold; m != 0; m &= m - 1 {
-			x -= c.know.Known(bits.TrailingZeros32(m), k)
-		}
+		x -= c.knownHeld(k)
 	}
 	return x
 }
@@ -1051,10 +1049,33 @@ func (c *Counter) pubSymbol(y int) int {
 	}
 	x := c.tv.pubSym[y]
 	if c.known {
-		for m := c.hold; m != 0; m &= m - 1 {
-			q := bits.TrailingZeros32(m)
-			x -= c.know.Known(q, engine.Card(y)) + c.know.Known(q, engine.Card(n+y)) + c.know.Known(q, engine.Card(2*n+y)) + c.know.Known(q, engine.Card(3*n+y))
-		}
+		x -= c.knownSymbol(y)
+	}
+	return x
+}
+
+// knownHeld is the number of cards of kind k the counter knows in other
+// hands (with known).
+func (c *Counter) knownHeld(k engine.Card) int {
+	x := 0
+	for m := c.hold; m != 0; m &= m - 1 {
+		x += c.know.Known(bits.TrailingZeros32(m), k)
+	}
+	return x
+}
+
+// knownSymbol is the number of cards of colored symbol y in the four
+// colors the counter knows in other hands (with known). (Not in line:
+// it would crowd bestColored's loop, which seldom needs it.)
+//
+//go:noinline
+func (c *Counter) knownSymbol(y int) int {
+	const n = engine.NumColoredSymbols
+	y &= 15
+	x := 0
+	for m := c.hold; m != 0; m &= m - 1 {
+		q := bits.TrailingZeros32(m)
+		x += c.know.Known(q, engine.Card(y)) + c.know.Known(q, engine.Card(n+y)) + c.know.Known(q, engine.Card(2*n+y)) + c.know.Known(q, engine.Card(3*n+y))
 	}
 	return x
 }
@@ -1353,7 +1374,7 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 					if t := c.tv; t != nil {
 						ko = t.pubSym[y] - (c.deck[k&63] - v.Discarded(k)) // (no mini-pile at a turn: pubOf's term is 0)
 						if c.known {
-							ko -= c.knownOthers(k)
+							ko -= c.knownSymbol(y) - c.knownHeld(k)
 						}
 					} else {
 						ko = c.pub[y] + c.pub[n+y] + c.pub[2*n+y] + c.pub[3*n+y] - c.pub[k&63]
@@ -1374,22 +1395,6 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 		best, bestScore = pickBetter(score, bestScore, k, best)
 	}
 	return best
-}
-
-// knownOthers is the number of cards of the colored kind k's symbol in
-// the other colors that the counter knows in other hands. (Not in line:
-// it would crowd bestColored's loop, which seldom needs it.)
-//
-//go:noinline
-func (c *Counter) knownOthers(k engine.Card) int {
-	const n = engine.Card(engine.NumColoredSymbols)
-	y := engine.Card(k.Symbol() & 15)
-	x := 0
-	for h := c.hold; h != 0; h &= h - 1 {
-		q := bits.TrailingZeros32(h)
-		x += c.know.Known(q, y) + c.know.Known(q, n+y) + c.know.Known(q, 2*n+y) + c.know.Known(q, 3*n+y) - c.know.Known(q, k)
-	}
-	return x
 }
 
 // finiteVoid says the weight of the next player's void is finite at any
