@@ -540,9 +540,7 @@ func (c *Counter) sync(v *engine.View) {
 					t.pubSym[k.Symbol()&15]--
 				}
 				t.played(-1, l)
-				p := l.Player & (engine.MaxPlayers - 1)
-				t.lastPlays[p][t.playCount[p]%lastPlaysLen] = k
-				t.playCount[p]++
+				t.fromHand(l)
 			case engine.EvDraw:
 				t.drew(l, math.Float64frombits(t.trust))
 			case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
@@ -569,9 +567,7 @@ func (c *Counter) sync(v *engine.View) {
 					t.mini[k]++
 				}
 				if l.Kind == engine.EvPile {
-					p := l.Player & (engine.MaxPlayers - 1)
-					t.lastPlays[p][t.playCount[p]%lastPlaysLen] = k
-					t.playCount[p]++
+					t.fromHand(l)
 				}
 			case engine.EvPileTake:
 				f := 0.0
@@ -652,6 +648,14 @@ func (c *Counter) seePlays(q int) {
 		log, _ := c.view.Public()
 		c.cursor = len(log)
 	}
+}
+
+// fromHand keeps the card of l, put down from its player's hand, among the
+// player's last plays (forgetPlayed).
+func (t *tableReading) fromHand(l *engine.Logged) {
+	p := l.Player & (engine.MaxPlayers - 1)
+	t.lastPlays[p][t.playCount[p]%lastPlaysLen] = l.Card
+	t.playCount[p]++
 }
 
 // recount counts the cards not on the discard pile or the mini-pile by
