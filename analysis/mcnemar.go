@@ -27,6 +27,13 @@ type McNemarResult struct {
 	// MidP reports whether P and the interval come from the mid-p
 	// conditional test (B+C < McNemarMidPBelow).
 	MidP bool
+	// MinP is the smallest P that B+C discordant pairs can give, reached
+	// when they all go one way (B = 0 or C = 0): 2^-(B+C) for the mid-p
+	// test, 2·Φ(−√(B+C)) for the score test, 1 when B+C == 0. Whatever
+	// the split, the test cannot reject at a level α <= MinP: with fewer
+	// than 5 discordant pairs it cannot reject at 5% (2^-4 = 0.0625), so
+	// such a test does not belong in a multiple-testing family.
+	MinP float64
 	// Diff is the paired difference in proportions p_A − p_B = (B−C)/n.
 	Diff float64
 	// DiffLo and DiffHi bound the interval for Diff dual to the test: it
@@ -68,13 +75,17 @@ type McNemarResult struct {
 // disagrees (it is then ±δU) and keeps its coverage near or above the
 // nominal level (checked by exact enumeration in the tests).
 //
-// Edge cases: b+c == 0 gives Z 0, P 1 and MidP true. n == 0 (which implies
+// MinP is the smallest P any split of the b+c discordant pairs could give,
+// so that a caller can leave a test that cannot reject out of a
+// multiple-testing family.
+//
+// Edge cases: b+c == 0 gives Z 0, P 1, MinP 1 and MidP true. n == 0 (which implies
 // b == c == 0) makes Diff and its interval NaN. Negative counts or b+c > n
 // make every float field NaN. A confidence level outside (0, 1) makes only
 // DiffLo and DiffHi NaN.
 func McNemar(b, c, n int64, confidence float64) McNemarResult {
 	nan := math.NaN()
-	r := McNemarResult{B: b, C: c, Z: nan, P: nan, Diff: nan, DiffLo: nan, DiffHi: nan}
+	r := McNemarResult{B: b, C: c, Z: nan, P: nan, MinP: nan, Diff: nan, DiffLo: nan, DiffHi: nan}
 	if b < 0 || c < 0 || n < 0 || b > n || c > n-b {
 		return r
 	}
@@ -86,8 +97,10 @@ func McNemar(b, c, n int64, confidence float64) McNemarResult {
 	if m < McNemarMidPBelow {
 		r.MidP = true
 		r.P = midPHalf(b, m)
+		r.MinP = midPHalf(0, m)
 	} else {
 		r.P = normalTwoSided(r.Z)
+		r.MinP = normalTwoSided(math.Sqrt(float64(m)))
 	}
 	if n == 0 {
 		return r

@@ -314,3 +314,38 @@ func TestMcNemarEdges(t *testing.T) {
 		t.Errorf("McNemar(30, 10) = %+v, want a positive effect", r)
 	}
 }
+
+// MinP is the smallest p-value any split of the b+c discordant pairs can
+// give: all of them one way. Expected values, exact or from Python:
+//
+//	mid-p, m discordant pairs all one way: 2·(P(X = 0)/2) = 2^-m
+//	  (fractions.Fraction(1, 2**m)); m = 4: 0.0625, m = 5: 0.03125.
+//	score test, m >= 25: math.erfc(math.sqrt(m)/math.sqrt(2));
+//	  m = 25: math.erfc(5/math.sqrt(2)) = 5.733031437583892e-07.
+//
+// So below 5 discordant pairs the mid-p test cannot reject at 5%.
+func TestMcNemarMinP(t *testing.T) {
+	for _, c := range []struct {
+		b, c, n int64
+		minP    float64
+	}{
+		{0, 0, 100, 1},
+		{1, 0, 100, 0.5},
+		{2, 1, 100, 0.125},
+		{3, 1, 100, 0.0625},
+		{4, 1, 100, 0.03125},
+		{12, 12, 100, 1.0 / (1 << 24)},
+		{13, 12, 100, 5.733031437583892e-07},
+	} {
+		r := McNemar(c.b, c.c, c.n, 0.95)
+		if math.Abs(r.MinP-c.minP) > 1e-15*c.minP {
+			t.Errorf("McNemar(%d, %d, %d).MinP = %v, want %v", c.b, c.c, c.n, r.MinP, c.minP)
+		}
+		if r.P < r.MinP {
+			t.Errorf("McNemar(%d, %d, %d): P %v below MinP %v", c.b, c.c, c.n, r.P, r.MinP)
+		}
+	}
+	if r := McNemar(-1, 0, 10, 0.95); !math.IsNaN(r.MinP) {
+		t.Errorf("invalid counts: MinP %v, want NaN", r.MinP)
+	}
+}

@@ -552,13 +552,17 @@ func (r *Result) seatSection() string {
 			ps = append(ps, t.P)
 		}
 	}
+	family := 0
 	for k, p := range analysis.Holm(ps) {
 		entries[k].t.PHolm = p
+		if !math.IsNaN(p) {
+			family++
+		}
 	}
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	w("## Seat advantage\n\n")
-	w("Each seat's win rate minus the fair share 1/players, in percentage points (pp); seat 0 acts first. **Bold**: the seat differs from the fair share (one-sample score test, p_holm < 0.05, Holm's method over the %d seats of this table; these tests are not in the family of the Tests section).\n\n", len(entries))
+	w("Each seat's win rate minus the fair share 1/players, in percentage points (pp); seat 0 acts first. **Bold**: the seat differs from the fair share (one-sample score test, p_holm < 0.05, Holm's method over the %d seats of this table; these tests are not in the family of the Tests section).\n\n", family)
 	w("| cell | fair share (%%) |")
 	for s := range seats {
 		w(" seat %d (pp) |", s)

@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -140,7 +141,8 @@ type Test struct {
 	EffectHi float64 `json:"effect_ci_high"`
 	P        float64 `json:"p"`
 	PHolm    float64 `json:"p_holm"`
-	// NotTestable says why the test cannot reject (no discordant pair, a
+	// NotTestable says why the test cannot reject (no discordant pair, too
+	// few of them or too few games for any outcome to give p < 0.05, a
 	// cell identical to its baseline, ...); such a test has P and PHolm NaN
 	// and is left out of Holm's family.
 	NotTestable string `json:"not_testable,omitempty"`
@@ -160,7 +162,8 @@ const (
 
 // pairedTest tests metric m of a pair: a paired t-test of the mean
 // difference for numbers, McNemar's test for yes/no. A test that cannot
-// reject is marked NotTestable.
+// reject at alpha whatever the data (no discordant pair, or so few that
+// no split of them gives p < alpha) is marked NotTestable.
 func pairedTest(p *PairStats, m Metric) Test {
 	t := Test{Metric: m.String(), N: p.N}
 	if m.Numeric() {
@@ -198,16 +201,35 @@ func pairedTest(p *PairStats, m Metric) Test {
 		t.EstB = float64(tab[0]+tab[2]) / float64(p.N)
 	}
 	t.Effect, t.EffectLo, t.EffectHi, t.P = r.Diff, r.DiffLo, r.DiffHi, r.P
-	if tab[1]+tab[2] == 0 {
+	switch m := tab[1] + tab[2]; {
+	case m == 0:
 		t.NotTestable = "no discordant pairs: the cells agree on every game"
+	case !(r.MinP < alpha):
+		// However the pairs split, p >= alpha (below 5 discordant pairs
+		// the mid-p value is at least 2^-4): the test cannot reject.
+		t.NotTestable = fmt.Sprintf("too few discordant pairs: with %d, no split gives p < %g (the smallest p is %.4g)", m, alpha, r.MinP)
+	}
+	if t.NotTestable != "" {
 		t.P = math.NaN()
 	}
 	return t
 }
 
+// alpha is the level at which a test is said to reject, 1 - sim.Confidence:
+// a test whose p-value cannot go below it is left out of Holm's family.
+const alpha = 1 - sim.Confidence
+
+// scoreP is the two-sided p-value of the one-sample score test of x
+// successes in n trials against p0.
+func scoreP(x, n int64, p0 float64) float64 {
+	z := (float64(x)/float64(n) - p0) / math.Sqrt(p0*(1-p0)/float64(n))
+	return 2 * distuv.UnitNormal.Survival(math.Abs(z))
+}
+
 // oneSampleTest tests a proportion of x in n against p0: the score test
 // (z = (x/n - p0) / sqrt(p0 (1 - p0) / n), two-sided), with the Wilson
-// interval for the difference x/n - p0.
+// interval for the difference x/n - p0. When no outcome of n trials could
+// give p < alpha (a handful of games) it is marked NotTestable.
 func oneSampleTest(x, n int64, p0 float64) Test {
 	t := Test{Method: methodOneSample, N: n, EstB: p0, P: math.NaN()}
 	lo, hi := analysis.Wilson(x, n, sim.Confidence)
@@ -218,7 +240,12 @@ func oneSampleTest(x, n int64, p0 float64) Test {
 	}
 	t.EstA = float64(x) / float64(n)
 	t.Effect, t.EffectLo, t.EffectHi = t.EstA-p0, lo-p0, hi-p0
-	z := (t.EstA - p0) / math.Sqrt(p0*(1-p0)/float64(n))
-	t.P = 2 * distuv.UnitNormal.Survival(math.Abs(z))
+	t.P = scoreP(x, n, p0)
+	// |z| is largest at x = 0 or x = n: if neither gives p < alpha, no
+	// outcome of n games does, and the test cannot reject.
+	if minP := math.Min(scoreP(0, n, p0), scoreP(n, n, p0)); !(minP < alpha) {
+		t.NotTestable = fmt.Sprintf("too few games: with %d, no outcome gives p < %g (the smallest p is %.4g)", n, alpha, minP)
+		t.P = math.NaN()
+	}
 	return t
 }

@@ -24,8 +24,8 @@ func (r *Result) CellSummary(i int, version string) *sim.Summary {
 // Tests runs every test the experiment declares: each pair's metrics
 // (paired), then each one-sample test on every cell. The family for Holm's
 // method is every test that can reject: a test marked NotTestable (no
-// discordant pair, a cell identical to its baseline, no game) has P and
-// PHolm NaN and does not count. A comparison declared more than once, or
+// discordant pair, too few for p < 0.05, a cell identical to its
+// baseline, no game or too few) has P and PHolm NaN and does not count. A comparison declared more than once, or
 // mirrored (A against B and B against A), is tested once, in the first
 // orientation declared, with a note: counting it twice would only inflate
 // every adjusted p-value.
