@@ -188,6 +188,9 @@ func sampleVariance(n int64, s1, s2 float64) float64 {
 // test of the hypothesis that the mean is 0 (two-sided, N−1 degrees of
 // freedom). It is the result of [Paired.Test] and [IntHist.MeanCI].
 //
+// The interval and the test are a dual pair: the interval excludes 0
+// exactly when P < 1 − confidence, to the last bit (see dualToTest).
+//
 // Edge cases: N == 0 makes every float field NaN. N == 1 gives the Mean and
 // NaN for the rest. When the sample standard deviation is 0 (all values
 // equal) the interval is the point [Mean, Mean], and the test reports the
@@ -230,7 +233,30 @@ func meanCI(n int64, mean, variance, confidence float64) MeanCI {
 		} else {
 			half := tCritical(confidence, df) * r.SE
 			r.Lo, r.Hi = mean-half, mean+half
+			dualToTest(&r, confidence)
 		}
 	}
 	return r
+}
+
+// dualToTest makes the interval agree with the test: it excludes 0 exactly
+// when P < 1 − confidence. The p-value (gonum's t survival function, or
+// A&S 26.7.8) and the critical value (gonum's quantile, or the
+// Cornish–Fisher expansion) are separate approximations that differ in
+// their last bits, by up to 2e-10 (relative) near df = 4e5, so a T within
+// that of the critical value could be rejected by the test and not by the
+// interval, or the reverse. The test decides, as in [McNemar]; the limit
+// next to 0 then moves to 0 (the test does not reject) or off it by the
+// smallest step (it rejects), a change far below the interval's precision.
+func dualToTest(r *MeanCI, confidence float64) {
+	reject := r.P < 1-confidence
+	tiny := math.SmallestNonzeroFloat64
+	switch {
+	case reject && r.Mean > 0:
+		r.Lo = math.Max(r.Lo, tiny)
+	case reject && r.Mean < 0:
+		r.Hi = math.Min(r.Hi, -tiny)
+	case !reject:
+		r.Lo, r.Hi = math.Min(r.Lo, 0), math.Max(r.Hi, 0)
+	}
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 )
@@ -200,4 +201,50 @@ func TestPairedNoFalseZeroVariance(t *testing.T) {
 		s.Add(d)
 	}
 	checkNear(t, "sleep SD", s.Test(0.95).SD, 1.22999548327987318, 1e-12)
+}
+
+// The t test and its interval are a dual pair: the 95% interval excludes 0
+// exactly when P < 1 − 0.95, also for a t statistic within rounding of the
+// critical value, where the p-value (gonum's t survival function) and the
+// quantile (gonum's, or the Cornish–Fisher expansion past 1000 degrees of
+// freedom) need not agree to the last bits.
+//
+// The sums are chosen so that T = S·√(N−1)/√(N·Q − S²) falls between the two
+// numerical critical values at df = 2000 (computed in Python with
+// fractions.Fraction: T = 1.961150826099591, while qt(0.975, 2000) =
+// 1.96115082609959…: the test's and the interval's critical values differ
+// by 3e-13 there, and T lies between them). Duality, not the last digit of
+// the critical value, is what this checks; the other cases sweep the same
+// boundary at other degrees of freedom.
+func TestPairedDualAtTheBoundary(t *testing.T) {
+	check := func(n, s int64, q uint64) {
+		t.Helper()
+		conf := 0.95
+		r := PairedSums(n, s, q).Test(conf)
+		if (r.P < 1-conf) != (r.Lo > 0 || r.Hi < 0) { // the float64 1−0.95, the level McNemar uses too
+			t.Errorf("N %d, Σd %d, Σd² %d: T %.17g, P %.17g, interval [%.17g, %.17g]: the test and the interval disagree", n, s, q, r.T, r.P, r.Lo, r.Hi)
+		}
+	}
+	check(2001, 1_000_000_000, 260372604488440386)
+	// A sweep: for each df, the sums whose T is closest to the interval's
+	// critical value from either side.
+	const s = 1_000_000_000
+	for _, n := range []int64{3, 11, 101, 1000, 1001, 1002, 2001, 5001, 10001, 100001, 400001, 410001} {
+		qc := tCritical(0.95, float64(n-1))
+		for _, k := range []float64{-2e-10, -2e-11, -2e-12, -2e-13, 0, 2e-13, 2e-12, 2e-11, 2e-10} {
+			T := qc * (1 + k)
+			// Q = S²(N−1+T²)/(N·T²), rounded to an integer.
+			num := new(big.Float).SetPrec(200).SetInt64(s)
+			num.Mul(num, num)
+			f := new(big.Float).SetPrec(200).SetFloat64(float64(n-1) + T*T)
+			num.Mul(num, f)
+			den := new(big.Float).SetPrec(200).SetFloat64(float64(n) * T * T)
+			num.Quo(num, den)
+			qi, _ := num.Int(nil)
+			if !qi.IsUint64() {
+				continue
+			}
+			check(n, s, qi.Uint64())
+		}
+	}
 }
