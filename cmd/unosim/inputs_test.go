@@ -464,3 +464,19 @@ func TestBarEndsBeforeTheReport(t *testing.T) {
 		}
 	}
 }
+
+// Points per round are over the finished rounds only (a round cut off at
+// max-turns scores nothing): the table must say over how many, since it
+// is not the number of games. Counts from `unosim simulate --games 2000
+// --workers 1 --set max-turns=60 --records r.csv`, recounted in Python:
+// 1,667 rows with outcome finished, 333 unfinished.
+func TestPointsPerRoundShowsItsSampleSize(t *testing.T) {
+	var out bytes.Buffer
+	s := &sim.Summary{Version: "t", Complete: true, Rules: "classic", Players: 4, Games: 2000, Finished: 1667, Unfinished: 333, UnfinishedTurnCap: 333,
+		Options: map[string]string{"deck": "classic", "max-turns": "60"}, Strategies: []string{"heuristic", "heuristic", "heuristic", "heuristic"},
+		Turns: sim.Dist{N: 2000, Mean: 39.4}, Rounds: sim.Dist{N: 2000, Mean: 1, Max: 1}, RoundPoints: sim.Dist{N: 1667, Mean: 133.97, Max: 338}}
+	printSummary(&out, s)
+	if !strings.Contains(out.String(), "1,667 finished rounds") {
+		t.Fatalf("points per round printed without its sample size (1,667 finished rounds of 2,000 games):\n%s", out.String())
+	}
+}

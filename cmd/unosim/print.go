@@ -194,6 +194,15 @@ func printSummary(w io.Writer, s *sim.Summary) {
 	if s.UnfinishedTurnCap > 0 {
 		fmt.Fprintf(w, "(%s cut off at max-turns=%s are counted at their capped length)\n", games(s.UnfinishedTurnCap), s.Options["max-turns"])
 	}
+	if s.RoundPoints.N > 0 && s.Unfinished+s.Blocked > 0 {
+		// Only a finished round (match) has points: say over how many,
+		// since it is not the number of games.
+		n := fmt.Sprintf("points per round: over the %s finished rounds", thousands(s.RoundPoints.N))
+		if s.Rounds.Max > 1 && s.MatchPoints.N > 0 {
+			n += fmt.Sprintf(", per match: over the %s finished matches", thousands(s.MatchPoints.N))
+		}
+		fmt.Fprintf(w, "(%s; an unfinished one scores no points)\n", n)
+	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "seat\tstrategy\twins\twin rate [95% Wilson CI]")
