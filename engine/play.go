@@ -451,8 +451,11 @@ func (s *State) callChosen(m Move) bool {
 // catch the player who did not call UNO, then applies the penalty.
 func (s *State) catchLoop() bool {
 	u := &s.uno
-	for ; u.i < s.t.n; u.i++ {
-		q := (u.p + u.i) % s.t.n
+	n := s.t.n
+	for ; u.i < n; u.i++ {
+		// In turn order from the player after u.p (RULES.md section 5):
+		// counter-clockwise after an odd number of Reverses.
+		q := (u.p + s.dir*u.i + n) % n
 		if s.out[q] {
 			continue // players who are out no longer catch (a decision)
 		}

@@ -1182,6 +1182,58 @@ func TestScenarioClassicUNO(t *testing.T) {
 	}
 }
 
+// RULES.md section 5, decisions: "Catchers are asked in turn order from the
+// player after the one who did not call." After a Reverse the turn order is
+// counter-clockwise, so the catchers of seat 3 are asked 2, 1, 0 (and seat
+// 0, the only one to catch, is the catcher).
+func TestScenarioClassicCatchTurnOrder(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		flip  string
+		first int   // the player who misses the call
+		order []int // the catchers, in the order asked
+	}{
+		{"clockwise", "r5", 0, []int{1, 2, 3}},
+		{"counter-clockwise", "rR", 3, []int{2, 1, 0}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := newTable(t, Classic, 4, "hand-size=2")
+			hands := []string{"b1 b2", "y1 y2", "g3 g4", "b3 g1"}
+			hands[c.first] = "r6 g1"
+			if c.first == 0 {
+				hands[3] = "b3 b4"
+			}
+			tb.deal(hands, c.flip, "b8 b9")
+			tb.expect(want{c.first, DecideTurn, play(t, "r6")}, want{c.first, DecideCallUNO, pass})
+			last := c.order[len(c.order)-1]
+			for _, q := range c.order {
+				m := pass
+				if q == last {
+					m = catchUNO
+				}
+				tb.expect(want{q, DecideCatch, m})
+			}
+			tb.step()
+			var asked []int
+			for _, a := range tb.log {
+				if a.d == DecideCatch {
+					asked = append(asked, a.seat)
+				}
+			}
+			if !slices.Equal(asked, c.order) {
+				t.Fatalf("catchers asked in the order %v, want %v (turn order)", asked, c.order)
+			}
+			tb.done()
+			if e := vEvents(tb, EvCatch); len(e) != 1 || e[0].Other != last || e[0].Player != c.first {
+				t.Errorf("catch events %v, want seat %d catching seat %d", e, last, c.first)
+			}
+			if got := tb.g.Hand(c.first).Size(); got != 3 {
+				t.Errorf("the caught player holds %d cards, want 1 + 2", got)
+			}
+		})
+	}
+}
+
 // ---------------------------------------------------------------------------
 // Section 6: scoring.
 
