@@ -34,8 +34,10 @@ func (s *State) place(p int, k Card) (ref Color, below Card, legal, color bool) 
 	switch {
 	case !k.IsWild():
 		s.color = cardColor[k]
-	case sym == WildPileUp:
-		// It names no color; the mini-pile's color follows (RULES.md section 8).
+	case sym == WildPileUp && h.size > 0:
+		// It names no color; the mini-pile's color follows (RULES.md section
+		// 8). As a last card its effect is void, so it names the color like
+		// any last wild when the others play on (section 6).
 	case h.size > 0 || s.playsOn():
 		color = true
 	}

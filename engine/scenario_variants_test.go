@@ -1220,6 +1220,31 @@ func TestVariantPileUpNoNonWild(t *testing.T) {
 	checkCounts(t, tb, "", map[Counter]int{CountPileUp: 0})
 }
 
+// RULES.md section 6, decisions on play-for-places: "every other effect of
+// the last card is void ..., a last wild still names the color". A last Wild
+// Pile Up is a wild (section 1): it flips no mini-pile, and its player names
+// the color the others play on.
+func TestVariantPileUpLastCardPlayForPlaces(t *testing.T) {
+	tb := newTable(t, Party, 4, "hand-size=1", "play-for-places=true")
+	tb.deal([]string{"WP", "b1", "y2", "g3"}, "r5", "r7 r8 r9")
+	drawPile := tb.g.DrawPileSize()
+	tb.expect(want{0, DecideColor, vColor(Green)})
+	tb.step()
+	tb.done()
+	g := tb.g
+	if g.RoundOver() || !g.Out(0) {
+		t.Fatalf("over %v, seat 0 out %v: the others play on", g.RoundOver(), g.Out(0))
+	}
+	if n := askedCount(tb, 0, DecideColor); n != 1 {
+		t.Errorf("seat 0 was asked %d times for a color, want once", n)
+	}
+	if g.MiniPileSize() != 0 || g.DrawPileSize() != drawPile || len(vEvents(tb, EvPileFlip)) != 0 {
+		t.Errorf("mini-pile %d, draw pile %d (was %d): a last Wild Pile Up flips nothing", g.MiniPileSize(), g.DrawPileSize(), drawPile)
+	}
+	checkState(t, tb, "the color named with the last Wild Pile Up", 1, 1, Green, "WP", 0, 1, 1, 1)
+	checkCounts(t, tb, "", map[Counter]int{CountPileUp: 0})
+}
+
 // ---------------------------------------------------------------------------
 // Section 8: Wild Drawn Together.
 
