@@ -1401,6 +1401,31 @@ func TestScenarioClassicPlayForPlaces(t *testing.T) {
 			t.Errorf("decisions asked: %+v", tb.log)
 		}
 	})
+	// RULES.md section 6, decisions: "the two-player rules apply once two
+	// players are left", two-player-reverse included.
+	for _, c := range []struct {
+		rev string
+		cur int
+	}{{"skip", 1}, {"none", 2}} {
+		t.Run("two left: a reverse with two-player-reverse="+c.rev, func(t *testing.T) {
+			tb := newTable(t, Classic, 3, "hand-size=2", "play-for-places=true", "two-player-reverse="+c.rev)
+			g := tb.g
+			tb.dealAs(2, []string{"r1 r2", "rR b5", "y3 y4"}, "r5", "g7 g8")
+			tb.expect(want{0, DecideTurn, play(t, "r1")}, want{1, DecideTurn, draw})
+			tb.step() // seat 0 plays r1
+			tb.step() // seat 1 draws g7
+			tb.step() // seat 2 draws g8
+			tb.step() // seat 0 goes out with r2
+			if !g.Out(0) || g.RoundOver() {
+				t.Fatalf("seat 0 out %v, over %v", g.Out(0), g.RoundOver())
+			}
+			tb.expect(want{1, DecideTurn, play(t, "rR")})
+			tb.step()
+			tb.done()
+			checkState(t, tb, "after the reverse", c.cur, -1, Red, "rR", 0, 2, 3)
+			checkCounts(t, tb, "", map[Counter]int{CountReverse: 1, CountTurnLost: b2i(c.rev == "skip")})
+		})
+	}
 	t.Run("the out player is passed over; two left play as two players", func(t *testing.T) {
 		tb := newTable(t, Classic, 3, "hand-size=1", "play-for-places=true")
 		g := tb.g

@@ -349,6 +349,37 @@ func TestVariantStackExhaustedDeck(t *testing.T) {
 	}
 }
 
+// RULES.md section 7 (a challenge in a stack concerns only the last Wild
+// Draw Four; its bluffer draws the whole pending total) with section 4's
+// guilty-takes-back (the card back into the hand, the color reverts to the
+// reference color, the challenger plays against the restored top), as the
+// decision of section 7 puts them together.
+func TestVariantStackGuiltyTakesBack(t *testing.T) {
+	tb := newTable(t, Classic, 4, "hand-size=3", "stack-draw-four=true", "guilty-takes-back=true")
+	// Seat 0's Wild Draw Four is legal (no red); seat 1 stacks while holding
+	// blue, the color seat 0 named: a bluff.
+	tb.deal([]string{"W+4 g1 g2", "W+4 b3 b4", "g3 y4 y5", "b5 b6 b7"}, "r5", "y6 y7 y8 y9 b8 b9 r8 r9 g8 g9")
+	tb.expect(want{0, DecideTurn, play(t, "W+4")}, want{0, DecideColor, vColor(Blue)},
+		want{1, DecideRespond, vStack(t, "W+4")}, want{1, DecideColor, vColor(Green)},
+		want{2, DecideRespond, challenge})
+	tb.step()
+	// Seat 1 holds b3 b4, its Wild Draw Four back, and the pending 8.
+	checkState(t, tb, "the bluffer took its card back and drew 8", 2, 1, Blue, "W+4", 2, 11, 3, 3)
+	vHand(t, tb, 1, "W+4 b3 b4 y6 y7 y8 y9 b8 b9 r8 r9")
+	if tb.g.DiscardSize() != 2 {
+		t.Errorf("discard %d, want 2 (r5 and seat 0's Wild Draw Four)", tb.g.DiscardSize())
+	}
+	checkCounts(t, tb, "", map[Counter]int{CountChallenge: 1, CountChallengeWon: 1, CountBluff: 1, CountStack: 1})
+	// The challenger plays normally against the restored top: blue.
+	tb.step()
+	tb.done()
+	if got := tb.offered(2, DecideTurn); got != nil {
+		t.Errorf("seat 2 holds no blue and no wild but was offered %v", got)
+	}
+	vHand(t, tb, 2, "g3 y4 y5 g8")
+	checkState(t, tb, "the challenger drew", 3, 1, Blue, "W+4", 2, 11, 4, 3)
+}
+
 // ---------------------------------------------------------------------------
 // Section 7: deflect-draw-two, deflect-draw-four, deflect-skip.
 
@@ -436,6 +467,19 @@ func TestVariantPartyStartCards(t *testing.T) {
 		}
 		checkState(t, tb, "P plays on blue 5", 0, 1, Blue, "b5", 2, 2, 2)
 	})
+}
+
+// RULES.md section 2: a Skip as the first discard skips P; no one played
+// it, so there is nothing to deflect (the decision of section 7, as for a
+// Draw Two as the first card).
+func TestVariantDeflectSkipStartCard(t *testing.T) {
+	tb := newTable(t, Classic, 3, "hand-size=2", "deflect-skip=true")
+	tb.deal([]string{"rS b1", "y1 y2", "g3 g4"}, "rS", "")
+	if n := askedCount(tb, 0, DecideRespond); n != 0 {
+		t.Errorf("P was offered to deflect the first discard %d times", n)
+	}
+	checkState(t, tb, "P skipped", 1, 1, Red, "rS", 2, 2, 2)
+	checkCounts(t, tb, "", map[Counter]int{CountTurnLost: 1, CountSkipDeflect: 0})
 }
 
 func TestVariantDeflectSkip(t *testing.T) {
@@ -828,6 +872,33 @@ func TestVariantZeroPassesHands(t *testing.T) {
 			t.Errorf("seat 1 called UNO but it is not recorded")
 		}
 	})
+}
+
+// RULES.md section 7 with two players: a 0 moves every hand one seat (the
+// two hands change places) and a 7 swaps with the only other player, whom
+// no one is asked to choose (section 10: a single legal move); the UNO check
+// follows the exchange.
+func TestVariantSevenZeroTwoPlayers(t *testing.T) {
+	tb := newTable(t, Classic, 2, "hand-size=3", "seven-zero=true")
+	tb.deal([]string{"r0 r7 g1", "b1 b2 b3"}, "r5", "")
+	tb.expect(want{0, DecideTurn, play(t, "r0")})
+	tb.step()
+	vHand(t, tb, 0, "b1 b2 b3")
+	vHand(t, tb, 1, "r7 g1")
+	checkState(t, tb, "after the 0", 1, 1, Red, "r0", 3, 2)
+	tb.expect(want{1, DecideTurn, play(t, "r7")}, want{0, DecideCallUNO, callUNO})
+	tb.step()
+	tb.done()
+	vHand(t, tb, 0, "g1")
+	vHand(t, tb, 1, "b1 b2 b3")
+	checkState(t, tb, "after the 7", 0, 1, Red, "r7", 1, 3)
+	if n := askedCount(tb, 0, DecideTarget) + askedCount(tb, 1, DecideTarget); n != 0 {
+		t.Errorf("a target was asked %d times with a single other player", n)
+	}
+	if n := askedCount(tb, 1, DecideCallUNO); n != 0 {
+		t.Errorf("seat 1 held one card only before the swap but was asked to call UNO %d times", n)
+	}
+	checkCounts(t, tb, "", map[Counter]int{CountZeroRotate: 1, CountSevenSwap: 1})
 }
 
 // A last 7, 0 or Wild Swap Hands swaps nothing.
