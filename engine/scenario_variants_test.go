@@ -687,6 +687,39 @@ func TestVariantJumpInAny(t *testing.T) {
 	})
 }
 
+// Stacking with jump-in (RULES.md section 4: the effect with its responses,
+// penalty draws now, then the next turn, and only before it the jump-in
+// window; section 7): no one jumps in on a Draw Two while it is pending, not
+// even with the identical card; once the stack is drawn, the window opens on
+// the top card, and a jumped-in Draw Two attacks the jumper's next player.
+func TestVariantJumpInAfterStack(t *testing.T) {
+	tb := newTable(t, Classic, 4, "hand-size=3", "stack-draw-two=true", "jump-in=any")
+	tb.deal([]string{"r+2 b+2 g2", "b+2 b3 b4", "y5 y6 y7", "r+2 g8 g9"}, "r5", "y1 y2 y3 y4 g3 g4 r6")
+	tb.expect(want{0, DecideTurn, play(t, "r+2")}, want{1, DecideRespond, vStack(t, "b+2")})
+	tb.step()
+	if n := askedCount(tb, 3, DecideJumpIn) + askedCount(tb, 0, DecideJumpIn); n != 0 {
+		t.Errorf("a jump-in was offered %d times while the stack was pending", n)
+	}
+	// Seat 2 has no Draw Two: it draws the total of 4 and loses the turn.
+	checkState(t, tb, "the stack drawn", 3, 1, Blue, "b+2", 2, 2, 7, 3)
+	vHand(t, tb, 2, "y5 y6 y7 y1 y2 y3 y4")
+	// Before seat 3's turn seat 0 jumps in with the identical blue Draw Two:
+	// seat 1, its next player, draws 2 and loses the turn; then seat 2 draws.
+	tb.expect(want{0, DecideJumpIn, vJump(t, "b+2")})
+	tb.step()
+	tb.done()
+	vHand(t, tb, 1, "b3 b4 g3 g4")
+	vHand(t, tb, 2, "y5 y6 y7 y1 y2 y3 y4 r6")
+	checkState(t, tb, "after the jump and seat 2's draw", 3, 1, Blue, "b+2", 1, 4, 8, 3)
+	if sk := vWho(vEvents(tb, EvSkip)); !slices.Equal(sk, []int{2, 1}) {
+		t.Errorf("skipped %v, want [2 1]", sk)
+	}
+	if got := tb.g.Turns(); got != 3 {
+		t.Errorf("turns %d, want 3 (the play, the stack, seat 2's draw; a jump is no turn)", got)
+	}
+	checkCounts(t, tb, "", map[Counter]int{CountJumpIn: 1, CountStack: 1})
+}
+
 // vRacer jumps in while the first window of a deal is open and draws on its
 // turn; it has a reaction speed.
 type vRacer struct {
