@@ -562,18 +562,22 @@ func (r *Result) seatSection() string {
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	w("## Seat advantage\n\n")
-	w("Each seat's win rate minus the fair share 1/players, in percentage points (pp); seat 0 acts first. **Bold**: the seat differs from the fair share (one-sample score test, p_holm < 0.05, Holm's method over the %d seats of this table; these tests are not in the family of the Tests section).\n\n", family)
-	w("| cell | fair share (%%) |")
+	// The interval is Wilson's, the score test's own (the set of shares it
+	// does not reject at 5%), as in the Tests section: it is unadjusted, so
+	// a bold effect's excludes 0, but one that excludes 0 need not survive
+	// Holm's method.
+	w("Each seat's win rate minus the fair share 1/players, in percentage points (pp), with its 95%% Wilson interval (the interval of the one-sample score test, before Holm's adjustment); seat 0 acts first; games: the cell's games, the sample of every seat. **Bold**: the seat differs from the fair share (one-sample score test, p_holm < 0.05, Holm's method over the %d seats of this table; these tests are not in the family of the Tests section).\n\n", family)
+	w("| cell | games | fair share (%%) |")
 	for s := range seats {
-		w(" seat %d (pp) |", s)
+		w(" seat %d (pp) [95%% CI] |", s)
 	}
-	w("\n|---|---:|%s\n", strings.Repeat("---:|", seats))
+	w("\n|---|---:|---:|%s\n", strings.Repeat("---:|", seats))
 	k := 0
 	for i, c := range e.Cells {
 		if r.Cells[i].Stats.Games == 0 {
 			continue
 		}
-		w("| %s | %.2f%% |", c.Label, 100/float64(c.Config.Players))
+		w("| %s | %s | %.2f%% |", c.Label, comma(r.Cells[i].Stats.Games), 100/float64(c.Config.Players))
 		for s := range seats {
 			if s >= c.Config.Players {
 				w(" |")
@@ -581,7 +585,7 @@ func (r *Result) seatSection() string {
 			}
 			t := entries[k].t
 			k++
-			v := fmt.Sprintf("%+.2f", 100*t.Effect)
+			v := fmt.Sprintf("%+.2f [%+.2f, %+.2f]", 100*t.Effect, 100*t.EffectLo, 100*t.EffectHi)
 			if t.PHolm < 0.05 {
 				v = "**" + v + "**"
 			}
