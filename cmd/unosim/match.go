@@ -96,7 +96,9 @@ deal is played with A in every seat in turn, so seat and deal luck cancel. Witho
 --games games and reports A's win rate and the paired difference against B in the same seats on
 the same deals (a Student t interval and test over deals). With --sprt H0:H1 (win rates, or Elo
 differences with the suffix elo, e.g. 0elo:10elo) it plays until Wald's sequential probability
-ratio test accepts H0 or H1 (error rates --alpha and --beta), or --games are played (undecided).`,
+ratio test accepts H0 or H1 (error rates --alpha and --beta), or --games are played (undecided);
+the decision with its error rates is then the inference, and the win rate's interval, which the
+sequential stop biases, is printed as naive.`,
 		Example: `  unosim match --strategy heuristic --vs random --players 2
   unosim match --strategy heuristic:threshold=0.4 --vs heuristic --players 2 --sprt 0.50:0.52 --json
   unosim match --strategy heuristic:bluff=0.2 --vs heuristic --players 4 --sprt 0elo:10elo`,
@@ -156,9 +158,14 @@ type matchResult struct {
 	Games    int64      `json:"games"`
 	WinRate  float64    `json:"win_rate"`
 	CI       [2]float64 `json:"ci"`
-	// With --sprt.
+	// With --sprt. The decision, with its error rates, is the valid
+	// inference; ci (and win_rate) are naive: the fixed-sample interval,
+	// which the sequential stop biases (ci_naive says so).
 	H0            *float64  `json:"h0,omitempty"`
 	H1            *float64  `json:"h1,omitempty"`
+	Alpha         *float64  `json:"alpha,omitempty"`
+	Beta          *float64  `json:"beta,omitempty"`
+	CINaive       bool      `json:"ci_naive,omitempty"`
 	LLR           *float64  `json:"llr,omitempty"`
 	Bounds        []float64 `json:"llr_bounds,omitempty"`
 	ExpectedGames []float64 `json:"expected_games,omitempty"` // Wald's expected games at H0 and H1
@@ -244,6 +251,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		llr := test.LLR(s)
 		lo, hi := test.Bounds()
 		res.H0, res.H1, res.LLR, res.Bounds = &test.P0, &test.P1, &llr, []float64{lo, hi}
+		res.Alpha, res.Beta, res.CINaive = &test.Alpha, &test.Beta, true
 		// Wald's expected games need a positive variance (JSON has no NaN).
 		if v := s.Variance(); v > 0 {
 			res.ExpectedGames = []float64{math.Round(test.ExpectedUnits(test.P0, v) * float64(n)), math.Round(test.ExpectedUnits(test.P1, v) * float64(n))}
@@ -286,12 +294,27 @@ func printMatch(w io.Writer, r *matchResult) {
 	if r.Decision != "" {
 		fmt.Fprintf(w, "SPRT H0 %.4f : H1 %.4f: %s after %s games (LLR %.3f, bounds %.3f, %.3f)\n",
 			*r.H0, *r.H1, r.Decision, thousands(r.Games), *r.LLR, r.Bounds[0], r.Bounds[1])
+		if r.Decision == tune.Undecided.String() {
+			fmt.Fprintf(w, "no decision: --games ran out first (alpha %g and beta %g bound the errors of a decision only)\n", *r.Alpha, *r.Beta)
+		} else {
+			fmt.Fprintf(w, "error rates (as designed, Wald's approximation): alpha %g of accepting H1 when H0 holds, beta %g of accepting H0 when H1 holds\n", *r.Alpha, *r.Beta)
+		}
 		if len(r.ExpectedGames) == 2 {
 			fmt.Fprintf(w, "expected games (Wald, at the observed variance): %s at H0, %s at H1\n", thousands(int64(r.ExpectedGames[0])), thousands(int64(r.ExpectedGames[1])))
 		}
-	} else {
-		fmt.Fprintf(w, "%s games\n", thousands(r.Games))
+		// The stop depends on the data (it comes when the rate has drifted
+		// to a bound, or the cap when it has not), so the fixed-sample
+		// interval is conditional on a stopping rule it ignores: it need
+		// not cover 95%, and the rate is biased too.
+		valid := ""
+		if r.Decision != tune.Undecided.String() {
+			valid = "; the decision above is the valid inference"
+		}
+		fmt.Fprintf(w, "win rate of %s: %.4f (naive 95%% CI %.4f to %.4f: as if the %s games had been fixed in advance; the sequential stop biases both%s)\n",
+			r.Strategy, r.WinRate, r.CI[0], r.CI[1], thousands(r.Games), valid)
+		return
 	}
+	fmt.Fprintf(w, "%s games\n", thousands(r.Games))
 	fmt.Fprintf(w, "win rate of %s: %.4f (95%% CI %.4f to %.4f)\n", r.Strategy, r.WinRate, r.CI[0], r.CI[1])
 	if d := r.Difference; d != nil {
 		fmt.Fprintf(w, "%s in the same seats on the same deals: %.4f\n", r.Vs, d.BaselineWinRate)

@@ -133,3 +133,37 @@ func TestMatchPinned(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchSPRTReportsTheTestNotAnInterval: after a sequential stop the
+// fixed-sample interval is biased by the stopping rule, so match labels it
+// naive and reports what is valid, the SPRT's decision with its error
+// rates, as given by --alpha and --beta. Bounds from Python:
+// math.log(0.02/0.9) = -3.8066624897703196, math.log(0.98/0.1) =
+// 2.282382385676526.
+func TestMatchSPRTReportsTheTestNotAnInterval(t *testing.T) {
+	args := []string{"match", "--quiet", "--strategy", "heuristic:bluff=0.3", "--vs", "heuristic", "--games", "20000", "--seed", "2",
+		"--sprt", "0.45:0.55", "--alpha", "0.1", "--beta", "0.02", "--workers", "1"}
+	code, out, stderr := unosim(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"bounds -3.807, 2.282", "alpha 0.1", "beta 0.02", "naive 95% CI"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "(95% CI") {
+		t.Errorf("an unlabelled interval after a sequential stop:\n%s", out)
+	}
+	m := matchJSON(t, args[2:]...)
+	if m["alpha"] != 0.1 || m["beta"] != 0.02 || m["ci_naive"] != true {
+		t.Errorf("JSON alpha %v, beta %v, ci_naive %v; want 0.1, 0.02, true", m["alpha"], m["beta"], m["ci_naive"])
+	}
+	if b := m["llr_bounds"].([]any); b[0] != -3.8066624897703196 || b[1] != 2.282382385676526 {
+		t.Errorf("bounds %v", b)
+	}
+	// Without --sprt the interval is an ordinary one.
+	if m := matchJSON(t, "--strategy", "heuristic", "--vs", "random", "--games", "400", "--workers", "1"); m["ci_naive"] != nil || m["alpha"] != nil {
+		t.Errorf("fixed-sample match: ci_naive %v, alpha %v; want neither", m["ci_naive"], m["alpha"])
+	}
+}
