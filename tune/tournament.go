@@ -182,6 +182,7 @@ type AloneRate struct {
 	CI           [2]float64 // 95%, Student t over deals
 	Fair         float64
 	P            float64 // two-sided, the t test of WinRate = Fair over deals (NaN when untestable)
+	PHolm        float64 // P adjusted by Holm's method over the tournament's tests (NaN when untestable)
 }
 
 // Alone is the alone-against-a-table win rate of every ordered pair that
@@ -193,6 +194,13 @@ type AloneRate struct {
 // fair share's Players·(1/Players) = 1 win, a one-sample t (the paired
 // t-test of the experiments, analysis.PairedSums, against a constant), so
 // the interval excludes the fair share exactly when p < 0.05.
+//
+// The tests are one family, adjusted by Holm's method (PHolm): a
+// tournament asks of every ordered pair whether it is off the fair share.
+// A test that cannot reject (fewer than 2 deals) is left out, as in the
+// experiments. With 2 players, when every game of a pair had a winner the
+// reverse rate is 1 minus the other per deal (t' = -t, the same p): it is
+// one hypothesis, counted once, and the reverse gets the same PHolm.
 func Alone(players int, matches []Match) []AloneRate {
 	var out []AloneRate
 	for _, m := range matches {
@@ -201,12 +209,42 @@ func Alone(players int, matches []Match) []AloneRate {
 			out = append(out, aloneRate(players, m.Table, m.Alone, m.Lost))
 		}
 	}
+	HolmAlone(players, out)
 	return out
+}
+
+// HolmAlone sets the PHolm of rates, in the order [Alone] gives them, from
+// their other fields (so a result written before PHolm existed can be
+// adjusted again).
+func HolmAlone(players int, rates []AloneRate) {
+	// With 2 players a reverse rate follows its pair's. A game counts for
+	// at most one side, so the wins add up to the games only if they do in
+	// every deal.
+	mirror := func(i int) bool {
+		if players != 2 || i%2 == 0 {
+			return false
+		}
+		a, b := &rates[i-1], &rates[i]
+		return a.Alone == b.Table && a.Table == b.Alone && a.Games == b.Games && a.Wins+b.Wins == a.Games
+	}
+	ps := make([]float64, len(rates))
+	for i := range rates {
+		ps[i] = rates[i].P
+		if mirror(i) {
+			ps[i] = math.NaN() // not in the family: Holm leaves NaN out
+		}
+	}
+	for i, p := range analysis.Holm(ps) {
+		rates[i].PHolm = p
+		if mirror(i) && !math.IsNaN(rates[i].P) {
+			rates[i].PHolm = rates[i-1].PHolm
+		}
+	}
 }
 
 func aloneRate(players, a, b int, w Scores) AloneRate {
 	n := float64(players)
-	r := AloneRate{Alone: a, Table: b, Games: w.N * w.Per, Wins: w.Sum, Fair: 1 / n, P: math.NaN()}
+	r := AloneRate{Alone: a, Table: b, Games: w.N * w.Per, Wins: w.Sum, Fair: 1 / n, P: math.NaN(), PHolm: math.NaN()}
 	if w.N == 0 {
 		r.WinRate, r.CI = math.NaN(), [2]float64{math.NaN(), math.NaN()}
 		return r

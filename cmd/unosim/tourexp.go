@@ -116,6 +116,9 @@ func runTournamentExperiment(cmd *cobra.Command, a *app, e *experiments.Experime
 		}
 		if prior.Complete {
 			fmt.Fprintf(a.stderr, "unosim: %s is already complete; nothing to do\n", o.out)
+			for i := range prior.Tournaments {
+				prior.Tournaments[i].holmAgain() // written by a build without p_holm, perhaps
+			}
 			if !fileExists(filepath.Join(o.out, "report.md")) {
 				if err := writeTournamentReport(o.out, e, prior, plots); err != nil {
 					return runtimeError{err}
@@ -344,18 +347,23 @@ func writeTournamentReport(dir string, e *experiments.Experiment, rec *tournamen
 		suffix := fmt.Sprintf("-%dp", r.Players)
 		fmt.Fprintf(&b, "## %d players\n\n", r.Players)
 		if r.Players == 2 {
-			b.WriteString("Win rate head to head over all games (a game without a winner counts as a loss), against the fair share 50%, with the 95% Student t interval over deals and its test:\n\n")
+			b.WriteString("Win rate head to head over all games (a game without a winner counts as a loss), against the fair share 50%, with the 95% Student t interval over deals and its test")
 		} else {
-			fmt.Fprintf(&b, "Win rate of a strategy alone against a table of %d of the other, over all games, against the fair share 1/%d, with the 95%% Student t interval over deals and its test:\n\n", r.Players-1, r.Players)
+			fmt.Fprintf(&b, "Win rate of a strategy alone against a table of %d of the other, over all games, against the fair share 1/%d, with the 95%% Student t interval over deals and its test", r.Players-1, r.Players)
 		}
-		b.WriteString("| strategy | against | games | win rate [95% CI] | fair share | p |\n| --- | --- | ---: | --- | ---: | ---: |\n")
+		b.WriteString("; p_holm is p adjusted by Holm's method over the tests of this table")
+		if r.Players == 2 {
+			b.WriteString(" (a pair whose games all had a winner counted once: its two directions are one test)")
+		}
+		b.WriteString("; the intervals are not adjusted:\n\n")
+		b.WriteString("| strategy | against | games | win rate [95% CI] | fair share | p | p_holm |\n| --- | --- | ---: | --- | ---: | ---: | ---: |\n")
 		for _, x := range r.AloneVsTable {
 			against := x.Table
 			if r.Players > 2 {
 				against = fmt.Sprintf("%d × %s", r.Players-1, x.Table)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s [%s, %s] | %s | %s |\n", x.Strategy, against, thousands(x.Games), pctText(x.WinRate), pctText(x.CI[0]), pctText(x.CI[1]),
-				pctText(x.FairShare), pvalue(x.P))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s [%s, %s] | %s | %s | %s |\n", x.Strategy, against, thousands(x.Games), pctText(x.WinRate), pctText(x.CI[0]), pctText(x.CI[1]),
+				pctText(x.FairShare), pvalue(x.P), pvalue(x.PHolm))
 		}
 		b.WriteString("\nHead-to-head win rate of the row against the column, decisive games (a game counts for the strategy its winner plays), with 95% Wilson intervals:\n\n|  |")
 		for j := range r.Strategies {

@@ -45,7 +45,8 @@ its winner plays. The cross-table holds head-to-head win rates of decisive games
 95% intervals; the ratings are Bradley-Terry maximum-likelihood strengths (Hunter's MM
 algorithm) on the Elo scale, centred at 0, with 95% intervals from the information matrix.
 Every strategy's win rate alone against a table of another (over all games; with 2 players,
-head to head) is tested against the fair share 1/players, with a 95% interval over deals.
+head to head) is tested against the fair share 1/players, with a 95% interval over deals, and
+its p printed beside p_holm, adjusted by Holm's method over the tournament's tests.
 --games-for NAME=GAMES caps the games of every pair of a strategy (a pair plays the smaller cap
 of its two), so that an expensive player such as ismcts can take part.
 --out DIR receives tournament.json, the ratings plot (ratings.png, ratings.svg) and the
@@ -90,6 +91,9 @@ type aloneRate struct {
 	CI        [2]float64 `json:"ci"`       // 95%, Student t over deals
 	FairShare float64    `json:"fair_share"`
 	P         *float64   `json:"p"` // the t test against the fair share; null when untestable
+	// P adjusted by Holm's method over the tournament's tests (tune.Alone);
+	// null when untestable.
+	PHolm *float64 `json:"p_holm"`
 }
 
 type tournamentResult struct {
@@ -161,7 +165,27 @@ func (res *tournamentResult) fill(matches []tune.Match) {
 	res.AloneVsTable = []aloneRate{}
 	for _, x := range tune.Alone(res.Players, matches) {
 		res.AloneVsTable = append(res.AloneVsTable, aloneRate{Strategy: res.Strategies[x.Alone], Table: res.Strategies[x.Table], Games: x.Games, Wins: x.Wins,
-			WinRate: x.WinRate, CI: x.CI, FairShare: x.Fair, P: fptr(x.P)})
+			WinRate: x.WinRate, CI: x.CI, FairShare: x.Fair, P: fptr(x.P), PHolm: fptr(x.PHolm)})
+	}
+}
+
+// holmAgain adjusts the alone-against-a-table tests of a result read back
+// from a file that an older build wrote, without p_holm.
+func (res *tournamentResult) holmAgain() {
+	idx := map[string]int{}
+	for i, s := range res.Strategies {
+		idx[s] = i
+	}
+	rates := make([]tune.AloneRate, len(res.AloneVsTable))
+	for i, x := range res.AloneVsTable {
+		rates[i] = tune.AloneRate{Alone: idx[x.Strategy], Table: idx[x.Table], Games: x.Games, Wins: x.Wins, P: math.NaN()}
+		if x.P != nil {
+			rates[i].P = *x.P
+		}
+	}
+	tune.HolmAlone(res.Players, rates)
+	for i := range rates {
+		res.AloneVsTable[i].PHolm = fptr(rates[i].PHolm)
 	}
 }
 
@@ -235,6 +259,7 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 				return usagef("--out %s holds a different tournament: choose a new directory", o.out)
 			}
 			fmt.Fprintf(a.stderr, "unosim: the tournament in %s is already complete\n", o.out)
+			done.holmAgain()
 			if o.table.json {
 				return printJSON(a.stdout, done)
 			}
@@ -358,12 +383,20 @@ func tournamentFigures(r *tournamentResult) ([]tourFigure, error) {
 	return append(out, tourFigure{"crosstable", p, 16 * vg.Centimeter, 12 * vg.Centimeter}), nil
 }
 
+// pIs writes "p = 0.0123", "p <1e-300".
+func pIs(name string, p *float64) string {
+	if v := pvalue(p); strings.HasPrefix(v, "<") {
+		return name + " " + v
+	}
+	return name + " = " + pvalue(p)
+}
+
 // aloneTitle says what the alone-against-a-table rates are.
 func aloneTitle(players int) string {
 	if players == 2 {
-		return "win rate head to head over all games (fair share 50%; 95% t interval over deals):"
+		return "win rate head to head over all games (fair share 50%; 95% t interval over deals; p_holm: Holm's method over these tests):"
 	}
-	return fmt.Sprintf("win rate alone against a table of %d of the other, over all games (fair share 1/%d; 95%% t interval over deals):", players-1, players)
+	return fmt.Sprintf("win rate alone against a table of %d of the other, over all games (fair share 1/%d; 95%% t interval over deals; p_holm: Holm's method over these tests):", players-1, players)
 }
 
 func printTournament(w io.Writer, r *tournamentResult) {
@@ -399,11 +432,7 @@ func printTournament(w io.Writer, r *tournamentResult) {
 		fmt.Fprintln(w, aloneTitle(r.Players))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, x := range r.AloneVsTable {
-			p := "p = " + pvalue(x.P)
-			if strings.HasPrefix(pvalue(x.P), "<") {
-				p = "p " + pvalue(x.P)
-			}
-			fmt.Fprintf(tw, "%s\tvs %s\t%.4f [%.4f, %.4f]\t%s\n", x.Strategy, x.Table, x.WinRate, x.CI[0], x.CI[1], p)
+			fmt.Fprintf(tw, "%s\tvs %s\t%.4f [%.4f, %.4f]\t%s\t%s\n", x.Strategy, x.Table, x.WinRate, x.CI[0], x.CI[1], pIs("p", x.P), pIs("p_holm", x.PHolm))
 		}
 		tw.Flush()
 		fmt.Fprintln(w)

@@ -184,3 +184,51 @@ func TestTournamentExperiment(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentHolm: the alone-against-a-table tests are one family, with
+// each p_holm beside its p (tune's TestAloneHolmFamily checks the values);
+// a tournament.json written before p_holm existed is adjusted again when
+// it is reported again.
+func TestTournamentHolm(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "tour")
+	args := []string{"tournament", "--strategy", "random", "--strategy", "heuristic", "--strategy", "heuristic:bluff=0.5", "--players", "3", "--games", "600", "--quiet", "--workers", "1", "--out", out}
+	code, stdout, stderr := unosim(t, append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r tournamentResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	// Six tests with 3 players: the smallest p is multiplied by 6.
+	smallest := 0
+	for i, x := range r.AloneVsTable {
+		if x.P == nil || x.PHolm == nil || *x.PHolm < *x.P {
+			t.Fatalf("%s vs %s: p %v, p_holm %v", x.Strategy, x.Table, x.P, x.PHolm)
+		}
+		if *x.P < *r.AloneVsTable[smallest].P {
+			smallest = i
+		}
+	}
+	if x := r.AloneVsTable[smallest]; len(r.AloneVsTable) != 6 || *x.PHolm != math.Min(1, 6**x.P) {
+		t.Errorf("%d tests; smallest p %v adjusted to %v, want 6 times", len(r.AloneVsTable), *x.P, *x.PHolm)
+	}
+	// The file as an older build wrote it: no p_holm.
+	path := filepath.Join(out, "tournament.json")
+	var old map[string]any
+	data, _ := os.ReadFile(path)
+	json.Unmarshal(data, &old)
+	for _, x := range old["alone_vs_table"].([]any) {
+		delete(x.(map[string]any), "p_holm")
+	}
+	data, _ = json.Marshal(old)
+	os.WriteFile(path, data, 0o644)
+	code, again, stderr := unosim(t, append(args, "--json")...)
+	if code != 0 || again != stdout {
+		t.Errorf("reported again from a file without p_holm: exit %d, %s\n%s\nwant\n%s", code, stderr, again, stdout)
+	}
+	code, text, _ := unosim(t, args...)
+	if code != 0 || strings.Count(text, "p_holm = ") != 6 {
+		t.Errorf("text output: want p_holm beside every p:\n%s", text)
+	}
+}
