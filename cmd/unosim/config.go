@@ -30,7 +30,7 @@ type configFlags struct {
 
 func (f *configFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.rules, "rules", "classic", "rule set: classic, encanto or party")
-	intVarFlag(fs, &f.players, "players", 4, 0, 1000, "want a number of players: classic and encanto 2 to 10, party 2 to 16", "number of players (classic and encanto 2-10, party 2-16)")
+	playersFlag(fs, &f.players, 4)
 	fs.StringArrayVar(&f.strategies, "strategy", nil, "strategy NAME[:KEY=VALUE,...]; once for every seat, or once per seat in seat order (default heuristic; see 'unosim strategies')")
 	fs.StringArrayVar(&f.sets, "set", nil, "option=value, any option of 'unosim rules' (repeatable)")
 	fs.StringVar(&f.seats, "seats", "fixed", "fixed: seat s plays the s-th strategy; rotate: game i shifts strategies by i seats, removing seat bias")

@@ -206,3 +206,9 @@ func workersFlag(fs *pflag.FlagSet, p *int) {
 	intVarFlag(fs, p, "workers", 0, 0, sim.MaxWorkers, fmt.Sprintf("want 0 (one per core) to %d workers", sim.MaxWorkers),
 		"parallel workers; 0 (the default) is one per core")
 }
+
+// playersFlag registers --players; the rule set's range is checked with the
+// configuration.
+func playersFlag(fs *pflag.FlagSet, p *int, value int) {
+	intVarFlag(fs, p, "players", value, 0, 1000, "want a number of players: classic and encanto 2 to 10, party 2 to 16", "number of players (classic and encanto 2-10, party 2-16)")
+}

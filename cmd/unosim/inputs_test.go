@@ -101,6 +101,53 @@ func TestBadNumbersMessages(t *testing.T) {
 	}
 }
 
+// match, tournament and tune read their counts, seeds and the plots' --dpi
+// in decimal as simulate does: --seed 010 is ten (not octal 8), hex and
+// underscores are refused in the tool's words, and a count too large for
+// the deals is refused before any work (it overflowed into "empty range").
+func TestMatchTournamentTuneNumbersAreDecimal(t *testing.T) {
+	m := matchJSON(t, "--strategy", "heuristic", "--vs", "random", "--games", "40", "--seed", "010", "--workers", "1")
+	ten := matchJSON(t, "--strategy", "heuristic", "--vs", "random", "--games", "40", "--seed", "10", "--workers", "1")
+	delete(m, "seconds")
+	delete(ten, "seconds")
+	if jsonText(m) != jsonText(ten) {
+		t.Error("match --seed 010 is not the match of --seed 10")
+	}
+	out := filepath.Join(t.TempDir(), "x")
+	// Small budgets, so that a flag read wrongly costs little.
+	match := []string{"match", "--strategy", "random", "--vs", "heuristic", "--quiet", "--workers", "1", "--games", "40"}
+	tour := []string{"tournament", "--strategy", "random", "--strategy", "heuristic", "--quiet", "--workers", "1", "--games", "20"}
+	tune := []string{"tune", "--param", "threshold=0:1", "--quiet", "--workers", "1", "--generations", "1", "--games", "16", "--confirm-games", "16", "--out", out}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append(match, "--games", "0x10"), `--games "0x10": want a number of games from 1 to 1,000,000,000,000,000, in decimal digits`},
+		{append(match, "--games", "9223372036854775807", "--players", "3"), `--games "9223372036854775807": want a number of games from 1 to`},
+		{append(match, "--games", "1e6"), `--games "1e6": want a number of games`},
+		{append(match, "--seed", "0x10"), `--seed "0x10": want a seed from 0 to 18446744073709551615`},
+		{append(match, "--seed", "-1"), `--seed "-1": want a seed`},
+		{append(match, "--players", "0x2"), `--players "0x2": want a number of players`},
+		{append(match, "--workers", "99999"), `--workers "99999": want 0 (one per core) to 4096 workers`},
+		{append(tour, "--games", "1_000"), `--games "1_000": want a number of games`},
+		{append(tour, "--seed", "1e3"), `--seed "1e3": want a seed`},
+		{append(tune, "--generations", "0x5"), `--generations "0x5": want a number of generations from 1`},
+		{append(tune, "--games", "1e4"), `--games "1e4": want a number of games`},
+		{append(tune, "--confirm-games", "0x100"), `--confirm-games "0x100": want a number of games`},
+		{append(tune, "--players", "04.0"), `--players "04.0": want a number of players`},
+		{append(tune, "--seed", "0b1"), `--seed "0b1": want a seed`},
+		{[]string{"report", t.TempDir(), "--dpi", "0x10"}, `--dpi "0x10": want 1 to 1200 dots per inch, in decimal digits`},
+	} {
+		code, stdout, stderr := unosim(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+		if strings.Contains(stderr, "not a valid value") {
+			t.Errorf("%v: a vague message: %s", c.args, stderr)
+		}
+	}
+}
+
 // --workers 0 is one per core, like leaving it out; a negative count is refused (above).
 func TestWorkersFlag(t *testing.T) {
 	for _, c := range []struct {

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/unosim/unosim/engine"
+	"github.com/unosim/unosim/sim"
 	"github.com/unosim/unosim/strategy"
 	"github.com/unosim/unosim/tune"
 )
@@ -32,10 +33,10 @@ type tableFlags struct {
 
 func (f *tableFlags) register(fs *pflag.FlagSet, players int) {
 	fs.StringVar(&f.rules, "rules", "classic", "rule set: classic, encanto or party")
-	fs.IntVar(&f.players, "players", players, "number of players (classic and encanto 2-10, party 2-16)")
+	playersFlag(fs, &f.players, players)
 	fs.StringArrayVar(&f.sets, "set", nil, "option=value, any option of 'unosim rules' (repeatable)")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed: deal d is the same for the same seed")
-	fs.IntVar(&f.workers, "workers", 0, "parallel workers (default: one per core)")
+	seedVarFlag(fs, &f.seed, "seed", 1, "seed: deal d is the same for the same seed")
+	workersFlag(fs, &f.workers)
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object on stdout")
 }
@@ -112,7 +113,7 @@ sequential stop biases, is printed as naive.`,
 	fs.StringVar(&o.sprt, "sprt", "", "H0:H1, A's win rates (0.50:0.52) or Elo differences (0elo:10elo): stop by SPRT")
 	fs.Float64Var(&o.alpha, "alpha", 0.05, "SPRT: probability of accepting H1 when H0 holds")
 	fs.Float64Var(&o.beta, "beta", 0.05, "SPRT: probability of accepting H0 when H1 holds")
-	fs.Int64Var(&o.games, "games", 100_000, "games to play (with --sprt: the most to play before giving up undecided)")
+	int64Flag(fs, &o.games, "games", "a number of games", 100_000, 1, sim.MaxGames, "games to play (with --sprt: the most to play before giving up undecided)")
 	return cmd
 }
 

@@ -80,7 +80,8 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"match", "--strategy", "random", "--vs", "random", "--sprt", "0.6:0.5"}, "must be below"},
 		{[]string{"match", "--strategy", "random", "--vs", "random", "--sprt", "0.5:1.5"}, "not a win rate"},
 		{[]string{"match", "--strategy", "random", "--vs", "random", "--sprt", "0.5:0.6", "--alpha", "0.7"}, "alpha"},
-		{[]string{"match", "--strategy", "random", "--vs", "random", "--games", "0"}, "--games 0"},
+		{[]string{"match", "--strategy", "random", "--vs", "random", "--games", "0"}, `--games "0": want a number of games from 1`},
+		{[]string{"match", "--strategy", "random", "--vs", "random", "--games", "3"}, "--games 3: want at least two deals"},
 		{[]string{"match", "--strategy", "random", "--vs", "random", "--players", "1"}, "players"},
 	} {
 		code, _, stderr := unosim(t, c.args...)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -19,7 +21,9 @@ type plotFlags struct {
 
 func (f *plotFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.formats, "formats", "png,svg", "plot file formats, comma-separated: "+strings.Join(analysis.PlotFormats, ", "))
-	fs.IntVar(&f.dpi, "dpi", 150, "resolution of PNG plots in dots per inch, 1 to 1200")
+	// Any decimal integer reads; options checks the range with its own message.
+	intVarFlag(fs, &f.dpi, "dpi", 150, math.MinInt32, math.MaxInt32, fmt.Sprintf("want 1 to %d dots per inch, in decimal digits", analysis.MaxDPI),
+		"resolution of PNG plots in dots per inch, 1 to 1200")
 	fs.BoolVar(&f.none, "no-plots", false, "write the report without plots (no plots/ directory)")
 }
 

@@ -61,7 +61,7 @@ cross-table as a heat map (crosstable.png, crosstable.svg). A tournament experim
 	fs := cmd.Flags()
 	o.table.register(fs, 2)
 	fs.StringArrayVar(&o.strategies, "strategy", nil, "a strategy NAME[:KEY=VALUE,...] (at least two)")
-	fs.Int64Var(&o.games, "games", 20_000, "games per pair of strategies")
+	int64Flag(fs, &o.games, "games", "a number of games", 20_000, 1, sim.MaxGames, "games per pair of strategies")
 	fs.StringArrayVar(&o.gamesFor, "games-for", nil, "STRATEGY=GAMES: at most GAMES per pair for this strategy (a spec, or a name for all of that name; repeatable)")
 	fs.StringVar(&o.out, "out", "", "write tournament.json and the ratings plot into this new directory")
 	return cmd
