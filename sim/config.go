@@ -174,6 +174,15 @@ func (c *Config) newGame(rot int, pool *strategy.Pool) (*engine.Game, error) {
 // GameFor builds the table that plays game i (the replay command uses it).
 func (c *Config) GameFor(game int64) (*engine.Game, error) { return c.NewGame(c.rotation(game)) }
 
+// GameAndBots is GameFor with the pool of the game's external bots, whose
+// Err reports a bot that failed during it (the game then went on with
+// stand-in moves, so it is not the run's game).
+func (c *Config) GameAndBots(game int64) (*engine.Game, *strategy.Pool, error) {
+	pool := strategy.NewPool()
+	g, err := c.newGame(c.rotation(game), pool)
+	return g, pool, err
+}
+
 // Identity is what must agree for runs to be merged.
 type Identity struct {
 	Rules      string      `json:"rules"`

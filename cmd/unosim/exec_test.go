@@ -68,3 +68,26 @@ func TestSimulateWithExecBot(t *testing.T) {
 		t.Fatalf("the summary of a failed run says complete: %v", sum["complete"])
 	}
 }
+
+// A bot that fails during a replay stops it with exit 1 and the bot's
+// message; the game went on with stand-in moves, so neither its later
+// events nor its result are printed.
+func TestReplayWithFailingBot(t *testing.T) {
+	bin := testBot(t)
+	for _, mode := range []string{"crash", "garbage", "illegal"} {
+		for _, asJSON := range []string{"--json=false", "--json"} {
+			code, out, errOut := unosim(t, "replay", "--players", "2", "--game", "0", asJSON,
+				"--strategy", "exec:"+bin+" "+mode, "--strategy", "random")
+			if code != exitFailure || !strings.Contains(errOut, "exec bot") && !strings.Contains(errOut, "out of range") {
+				t.Errorf("%s %s: exit %d, stderr %q; want exit 1 naming the failure", mode, asJSON, code, errOut)
+			}
+			if strings.Contains(out, "result") {
+				t.Errorf("%s %s: the replay printed the result of a game its bot did not finish", mode, asJSON)
+			}
+		}
+	}
+	code, _, errOut := unosim(t, "replay", "--players", "2", "--game", "0", "--strategy", "exec:"+bin, "--strategy", "random")
+	if code != 0 {
+		t.Errorf("a sound bot: exit %d: %s", code, errOut)
+	}
+}

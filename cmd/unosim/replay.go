@@ -36,10 +36,11 @@ the result.`,
 				return err
 			}
 			warn(a, cf.warnings)
-			g, err := cfg.GameFor(game)
+			g, bots, err := cfg.GameAndBots(game)
 			if err != nil {
 				return usageError{err}
 			}
+			defer bots.Close()
 			var p replayPrinter
 			if asJSON {
 				p = &jsonReplay{enc: json.NewEncoder(a.stdout), g: g, players: cfg.Players}
@@ -47,8 +48,24 @@ the result.`,
 				p = &textReplay{w: a.stdout, g: g, players: cfg.Players}
 			}
 			p.header(cfg, game)
-			g.SetLog(p.event)
+			// A strategy that fails (a bot that exits, hangs or answers
+			// garbage; a move out of range) leaves the game to stand-in
+			// moves: the replay stops at the failure and exits 1.
+			failed := func() error {
+				if err := g.Err(); err != nil {
+					return err
+				}
+				return bots.Err()
+			}
+			g.SetLog(func(e engine.Event) {
+				if failed() == nil {
+					p.event(e)
+				}
+			})
 			r := g.Play(cfg.Seed, uint64(game))
+			if err := failed(); err != nil {
+				return runtimeError{fmt.Errorf("%w; the replay stops there, without the game's end", err)}
+			}
 			p.result(r)
 			return nil
 		},
