@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -24,6 +25,10 @@ func checkRecords(path, out string) error {
 		return usagef("--records %s: the name must end in .parquet, .csv or .jsonl (the format)", path)
 	}
 	dir := filepath.Dir(path)
+	if out != "" && sameDir(dir, out) && strings.EqualFold(filepath.Base(path), "summary.csv") {
+		// The run writes its own summary.csv there, over the records.
+		return usagef("--records %s: %s/summary.csv is the run's summary; give the records another name, e.g. %s", path, out, filepath.Join(out, "games.csv"))
+	}
 	if out != "" && filepath.Clean(dir) == filepath.Clean(out) {
 		return nil // created with --out
 	}
@@ -69,4 +74,12 @@ func recordsDone(a *app, path, out string, complete bool) error {
 	}
 	fmt.Fprintf(a.stderr, "unosim: records of the games played are in %s.parts/ (segments); %s is written when the run completes: %s\n", path, path, how)
 	return nil
+}
+
+// sameDir reports whether a and b name the same directory, relative or
+// absolute.
+func sameDir(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }

@@ -12,6 +12,28 @@ import (
 	"time"
 )
 
+// --records naming the run's own summary.csv in --out is refused: the run
+// wrote its summary over the records (or they over it), and the records
+// were lost without a word.
+func TestRecordsAreNotTheSummary(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run")
+	for _, rec := range []string{filepath.Join(out, "summary.csv"), filepath.Join(out, "Summary.CSV"), filepath.Join(out, ".", "summary.csv")} {
+		_, stderr := mustRun(t, 2, "simulate", "--games", "10", "--quiet", "--workers", "1", "--out", out, "--records", rec)
+		if !strings.Contains(stderr, "is the run's summary") {
+			t.Errorf("--records %s: %s", rec, stderr)
+		}
+		_, stderr = mustRun(t, 2, "experiment", "run", "house-rules", "--games", "10", "--quiet", "--workers", "1", "--out", out, "--records", rec)
+		if !strings.Contains(stderr, "is the run's summary") {
+			t.Errorf("experiment run --records %s: %s", rec, stderr)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused run left its directory")
+	}
+	mustRun(t, 0, "simulate", "--games", "10", "--quiet", "--workers", "1", "--out", out, "--records", filepath.Join(dir, "summary.csv"))
+}
+
 // --records: a bad name is a usage error; a run writes the file, and its
 // summary.json names the longest game, whose row in the records has the
 // most turns; the rerun of a complete directory leaves the file alone.
