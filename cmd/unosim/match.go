@@ -222,7 +222,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		defer r.Close()
 		out, err := r.Play(ctx, 0, deals, progress(0), time.Second)
 		if err != nil {
-			return interruptedOr(ctx, err)
+			return interruptedOr(ctx, err, matchKept)
 		}
 		c := tune.Compare(out, 1)
 		res.Games, res.WinRate = out.Games, c.WinRate
@@ -242,7 +242,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		for lo := int64(0); lo < deals && d == tune.Undecided; lo += batch {
 			out, err := r.Play(ctx, lo, min(lo+batch, deals), progress(lo*int64(n)), time.Second)
 			if err != nil {
-				return interruptedOr(ctx, err)
+				return interruptedOr(ctx, err, matchKept)
 			}
 			s.Merge(out.Units[0])
 			d = test.Decide(s)
@@ -282,13 +282,23 @@ func printJSON(w io.Writer, v any) error {
 	return nil
 }
 
-// interruptedOr maps a cancelled context to errInterrupted.
-func interruptedOr(ctx context.Context, err error) error {
+// interruptedOr maps a cancelled context to an interruption (exit 130)
+// that says what the command kept.
+func interruptedOr(ctx context.Context, err error, kept string) error {
 	if ctx.Err() != nil {
-		return errInterrupted
+		return interruptedError{kept}
 	}
 	return runtimeError{err}
 }
+
+// interruptedError is errInterrupted for a command that reports only at
+// its end, in its own words: what it kept, if anything.
+type interruptedError struct{ kept string }
+
+func (e interruptedError) Error() string        { return "interrupted: " + e.kept }
+func (e interruptedError) Is(target error) bool { return target == errInterrupted }
+
+const matchKept = "nothing was reported: a match reports when its games are played (rerun it, with fewer --games for a quicker answer)"
 
 func printMatch(w io.Writer, r *matchResult) {
 	fmt.Fprintf(w, "%s against %s, %d players, duplicate deals with rotating seats\n", r.Strategy, r.Vs, r.Players)

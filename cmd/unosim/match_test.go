@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -166,5 +168,26 @@ func TestMatchSPRTReportsTheTestNotAnInterval(t *testing.T) {
 	// Without --sprt the interval is an ordinary one.
 	if m := matchJSON(t, "--strategy", "heuristic", "--vs", "random", "--games", "400", "--workers", "1"); m["ci_naive"] != nil || m["alpha"] != nil {
 		t.Errorf("fixed-sample match: ci_naive %v, alpha %v; want neither", m["ci_naive"], m["alpha"])
+	}
+}
+
+// match, tournament and tune report only at their end: an interrupt says
+// what was kept, not simulate's "the games finished so far were reported".
+func TestInterruptSaysWhatWasKept(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := filepath.Join(t.TempDir(), "tuned")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--strategy", "random", "--vs", "heuristic", "--games", "400", "--quiet"}, "nothing was reported"},
+		{[]string{"tournament", "--strategy", "random", "--strategy", "heuristic", "--games", "400", "--quiet"}, "nothing was reported or written"},
+		{[]string{"tune", "--param", "threshold=0:1", "--generations", "2", "--games", "40", "--confirm-games", "40", "--quiet", "--out", dir}, "no generation was finished"},
+	} {
+		code, out, stderr := unosimCtx(t, ctx, c.args...)
+		if code != exitInterrupted || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "were reported") || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 130 and %q", c.args[0], code, out, stderr, c.want)
+		}
 	}
 }

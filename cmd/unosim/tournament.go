@@ -283,7 +283,7 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 	}
 	matches, err := tr.Play(ctx)
 	if err != nil {
-		return interruptedOr(ctx, err)
+		return interruptedOr(ctx, err, "nothing was reported or written: a tournament reports when every pair is played (a tournament experiment file, 'unosim experiment run', resumes from its finished matches)")
 	}
 	prog.finish(true)
 	res.fill(matches)

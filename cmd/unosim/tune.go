@@ -465,7 +465,7 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 		return ctx.Err()
 	}
 	if err := st.Run(ctx, ev, save); err != nil {
-		return interruptedOr(ctx, err)
+		return interruptedOr(ctx, err, tuneKept(dir))
 	}
 	// The answer to 4 significant digits: the spec a user pastes is the
 	// one confirmed.
@@ -483,7 +483,7 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 	}
 	conf, err := tune.Confirm(ctx, plan.field, plan.start, tuned, dealsFor(o.s.ConfirmGames, o.s.Players), o.s.Seed, o.workers, nil)
 	if err != nil {
-		return interruptedOr(ctx, err)
+		return interruptedOr(ctx, err, tuneKept(dir))
 	}
 	res := tuneResult{Spec: tuned.String(), Params: map[string]float64{}, StartSpec: plan.start.String(), Method: o.s.Method,
 		Objective: plan.objective, Settings: o.s, Confirmation: conf, Version: version}
@@ -630,4 +630,12 @@ func tunePlots(dir string, st *tune.State, ob tuneObjective) error {
 func scoringName(o *engine.Options) string {
 	v, _ := o.Get("scoring")
 	return v
+}
+
+// tuneKept is what an interrupted tune kept, for its message.
+func tuneKept(dir string) string {
+	if !fileExists(filepath.Join(dir, "state.json")) {
+		return "no generation was finished, so nothing was saved"
+	}
+	return fmt.Sprintf("the finished generations are saved in %s: rerun the same command, or 'unosim tune --resume %s', to go on from the last", filepath.Join(dir, "state.json"), dir)
 }
