@@ -101,12 +101,14 @@ func (f *StatsFile) CheckResume(dir string, cfg *Config, p Producer) error {
 	return nil
 }
 
-// PrepareOut checks that dir does not exist and that its parent is a
-// writable directory, then creates dir, so that a run fails before any
-// work rather than after it.
+// PrepareOut checks that dir does not exist, or is unused (Unused), and
+// that it is writable, creating it, so that a run fails before any work
+// rather than after it.
 func PrepareOut(dir string) error {
 	if _, err := os.Stat(dir); err == nil {
-		return fmt.Errorf("output directory %s already exists: choose a new one, so that no earlier result is overwritten", dir)
+		if !Unused(dir) {
+			return fmt.Errorf("output directory %s already exists: choose a new one, so that no earlier result is overwritten", dir)
+		}
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("output directory %s: %w", dir, err)
 	}
@@ -121,6 +123,26 @@ func PrepareOut(dir string) error {
 	probe.Close()
 	os.Remove(probe.Name())
 	return nil
+}
+
+// Unused reports whether dir is a directory holding nothing but the
+// temporary files of writes cut short: what a run killed before its first
+// result leaves (the rerun of its command must not be refused).
+func Unused(dir string) bool {
+	fi, err := os.Stat(dir)
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if name := e.Name(); !(strings.HasPrefix(name, ".") && (strings.Contains(name, ".tmp") || strings.HasPrefix(name, ".probe-"))) {
+			return false
+		}
+	}
+	return true
 }
 
 // WriteFileAtomic writes data to path through a temporary file in the same

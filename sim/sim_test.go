@@ -250,6 +250,13 @@ func TestWorkerDoesNotAllocatePerGame(t *testing.T) {
 
 func TestPrepareOutRefusesExistingAndUnwritable(t *testing.T) {
 	dir := t.TempDir()
+	// Empty, or holding only a killed writer's temporary file: what a run
+	// killed before its first result leaves, which its rerun reuses.
+	os.WriteFile(filepath.Join(dir, ".tournament.json.tmp-123"), nil, 0o644)
+	if err := PrepareOut(dir); err != nil {
+		t.Fatalf("an unused directory: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "notes.txt"), nil, 0o644)
 	if err := PrepareOut(dir); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Fatalf("existing directory: %v", err)
 	}

@@ -76,6 +76,33 @@ func TestTournamentBadInput(t *testing.T) {
 	}
 }
 
+// A tournament or tune killed before its first result leaves its --out
+// empty (or with a temporary file); the same command then runs, instead of
+// being refused as "already exists" (exit 2, which a cluster job does not
+// retry).
+func TestKilledBeforeAnyResultReruns(t *testing.T) {
+	dir := t.TempDir()
+	tour := filepath.Join(dir, "tour")
+	tuned := filepath.Join(dir, "tuned")
+	for _, d := range []string{tour, tuned} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(tuned, ".state.json.tmp-42"), []byte("{"), 0o600)
+	if code, _, stderr := unosim(t, "tournament", "--strategy", "random", "--strategy", "heuristic", "--games", "20", "--workers", "1", "--quiet", "--out", tour); code != 0 {
+		t.Errorf("tournament into an empty --out: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := unosim(t, "tune", "--param", "threshold=0:1", "--generations", "1", "--games", "16", "--confirm-games", "16", "--workers", "1", "--quiet", "--out", tuned); code != 0 {
+		t.Errorf("tune into an unused --out: exit %d: %s", code, stderr)
+	}
+	for _, f := range []string{filepath.Join(tour, "tournament.json"), filepath.Join(tuned, "tune.json")} {
+		if !fileExists(f) {
+			t.Errorf("%s was not written", f)
+		}
+	}
+}
+
 const tinyTournament = `name: tiny-tournament
 description: three strategies at 2 and 3 players
 seed: 3

@@ -388,9 +388,10 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 		return err
 	}
 	if prev == nil {
-		if _, err := os.Stat(dir); err == nil {
+		if _, err := os.Stat(dir); err == nil && !sim.Unused(dir) {
 			// An existing directory holding the same tune is resumed; any other
-			// is refused.
+			// is refused (but an unused one: a tune killed before its first
+			// generation starts again).
 			ts, err := readTuneState(dir)
 			if err != nil {
 				return usagef("--out %s exists and holds no tune to resume (%v): choose a new directory", dir, err)
