@@ -148,6 +148,26 @@ func TestMatchTournamentTuneNumbersAreDecimal(t *testing.T) {
 	}
 }
 
+// report on a directory without stats.json says so in the tool's words,
+// and what report renders; not "open DIR/stats.json: no such file or directory".
+func TestReportWithoutStats(t *testing.T) {
+	dir := t.TempDir()
+	tour := filepath.Join(dir, "tour")
+	if code, _, stderr := unosim(t, "tournament", "--strategy", "random", "--strategy", "heuristic", "--games", "20", "--workers", "1", "--quiet", "--out", tour); code != 0 {
+		t.Fatalf("tournament: exit %d: %s", code, stderr)
+	}
+	for _, c := range []struct{ dir, want string }{
+		{tour, "the directory holds no stats.json; report renders the --out of simulate, experiment run or merge"},
+		{dir, "the directory holds no stats.json"},
+		{filepath.Join(dir, "none"), "no such directory"},
+	} {
+		code, _, stderr := unosim(t, "report", c.dir)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "no such file") {
+			t.Errorf("report %s: exit %d, %q; want exit 2 and %q", c.dir, code, stderr, c.want)
+		}
+	}
+}
+
 // --workers 0 is one per core, like leaving it out; a negative count is refused (above).
 func TestWorkersFlag(t *testing.T) {
 	for _, c := range []struct {

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -129,7 +131,12 @@ after a failure left the data without its report (a full disk), or after a merge
 				return err
 			}
 			format, err := statsFormat(dir)
-			if err != nil {
+			switch {
+			case errors.Is(err, fs.ErrNotExist) && !fileExists(dir):
+				return usagef("report %s: no such directory", dir)
+			case errors.Is(err, fs.ErrNotExist):
+				return usagef("report %s: the directory holds no stats.json; report renders the --out of simulate, experiment run or merge (tournament and tune write their reports when they finish)", dir)
+			case err != nil:
 				return usageError{err}
 			}
 			switch format {
