@@ -168,6 +168,24 @@ func TestReportWithoutStats(t *testing.T) {
 	}
 }
 
+// An unknown command names the valid ones, as every other bad input names
+// its choices (cobra's message gives only what was typed).
+func TestUnknownCommandListsCommands(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulat"}, `unknown command "simulat" for "unosim" (valid: compare, completion, experiment, match, merge, replay, report, rules, shards, simulate, strategies, tournament, tune, version)`},
+		{[]string{"experiment", "rn", "x.yaml"}, `unknown command "rn" for "unosim experiment" (valid: list, run, show, validate)`},
+		{[]string{"completion", "tcsh"}, `unknown command "tcsh" for "unosim completion" (valid: bash, fish, powershell, zsh)`},
+	} {
+		code, out, stderr := unosim(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || out != "" {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
 // --workers 0 is one per core, like leaving it out; a negative count is refused (above).
 func TestWorkersFlag(t *testing.T) {
 	for _, c := range []struct {

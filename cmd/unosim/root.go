@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -74,7 +75,7 @@ func execute(ctx context.Context, a *app, root *cobra.Command, args []string) (c
 		return exitFailure
 	default:
 		// Flag and argument errors from cobra, and our usage errors.
-		fmt.Fprintln(stderr, "unosim:", err)
+		fmt.Fprintln(stderr, "unosim:", withCommands(root, args, err))
 		fmt.Fprintln(stderr, "Run 'unosim help' or 'unosim COMMAND --help' for usage.")
 		return exitUsage
 	}
@@ -168,4 +169,27 @@ func newVersionCmd(a *app) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print version, build, go and the VCS revision as one JSON object")
 	return cmd
+}
+
+// withCommands adds the valid choices to cobra's "unknown command" error,
+// which names only what was given.
+func withCommands(root *cobra.Command, args []string, err error) error {
+	if !strings.HasPrefix(err.Error(), "unknown command") {
+		return err
+	}
+	cmd, _, _ := root.Find(args) // the command whose subcommand is unknown
+	var names []string
+	for _, c := range cmd.Commands() {
+		if c.IsAvailableCommand() && c.Name() != "help" {
+			names = append(names, c.Name())
+		}
+	}
+	if len(names) == 0 {
+		return err
+	}
+	first, rest, _ := strings.Cut(strings.TrimRight(err.Error(), "\n"), "\n") // rest: "Did you mean this?"
+	if rest != "" {
+		rest = "\n" + rest
+	}
+	return fmt.Errorf("%s (valid: %s)%s", first, strings.Join(names, ", "), rest)
 }
