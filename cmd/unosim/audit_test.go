@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,5 +80,38 @@ func TestMergeNamesAShardOfAnotherSplit(t *testing.T) {
 	_, stderr := mustRun(t, 2, "merge", d("a"), d("b"), d("c"), "--out", d("all"))
 	if !strings.Contains(stderr, "shard 2/3, but the others are shards of 2") {
 		t.Errorf("merge of shards of 2 and one of 3:\n%s", stderr)
+	}
+}
+
+// merge --out rewrites an earlier merge of the same run only: the merge of
+// another run (another seed, or an experiment's) is refused, where it was
+// overwritten (an experiment's report.md and manifest.json were left
+// beside the simulate record).
+func TestMergeOutRefusesAnotherRunsMerge(t *testing.T) {
+	dir := t.TempDir()
+	d := func(name string) string { return filepath.Join(dir, name) }
+	for _, seed := range []string{"1", "2"} {
+		for i := range 2 {
+			mustRun(t, 0, "simulate", "--games", "20", "--seed", seed, "--workers", "1", "--quiet", "--shard", strconv.Itoa(i)+"/2", "--out", d("s"+seed+"-"+strconv.Itoa(i)))
+		}
+	}
+	mustRun(t, 0, "merge", d("s1-0"), d("s1-1"), "--out", d("all"))
+	mustRun(t, 0, "merge", d("s1-0"), d("s1-1"), "--out", d("all")) // the same run: rewritten
+	_, stderr := mustRun(t, 2, "merge", d("s2-0"), d("s2-1"), "--out", d("all"))
+	if !strings.Contains(stderr, "holds the merge of another run: seed 1 vs 2 (there vs here)") {
+		t.Errorf("merge into another seed's merge: %s", stderr)
+	}
+	file := filepath.Join(dir, "e.yaml")
+	os.WriteFile(file, []byte("name: e\ngames: 20\ngrids:\n  - players: [2]\n"), 0o644)
+	for i := range 2 {
+		mustRun(t, 0, "experiment", "run", file, "--workers", "1", "--quiet", "--shard", strconv.Itoa(i)+"/2", "--out", d("e"+strconv.Itoa(i)))
+	}
+	mustRun(t, 0, "merge", d("e0"), d("e1"), "--out", d("eall"))
+	_, stderr = mustRun(t, 2, "merge", d("s1-0"), d("s1-1"), "--out", d("eall"))
+	if !strings.Contains(stderr, "holds the merge of another run: another kind of record") {
+		t.Errorf("merge of simulate shards into an experiment's merge: %s", stderr)
+	}
+	if fileExists(d("eall/summary.json")) {
+		t.Error("the refused merge wrote into the experiment's merge")
 	}
 }

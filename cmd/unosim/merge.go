@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -45,7 +46,7 @@ all the games. Rerunning a merge into the same --out rewrites the same result.`,
 			for _, st := range sv.Shards {
 				order = append(order, st.Dir)
 			}
-			if err := prepareMergeOut(out, dirs); err != nil {
+			if err := prepareMergeOut(out, dirs, order[0]); err != nil {
 				return usageError{err}
 			}
 			if exp := recs.experiments(order); exp != nil {
@@ -77,9 +78,10 @@ all the games. Rerunning a merge into the same --out rewrites the same result.`,
 	return cmd
 }
 
-// prepareMergeOut makes --out ready: new, empty, or an earlier merge's
-// output (rewritten: a merge is deterministic), never one of the shards.
-func prepareMergeOut(out string, dirs []string) error {
+// prepareMergeOut makes --out ready: new, empty, or an earlier merge of
+// the same run as shard's (rewritten: a merge is deterministic), never one
+// of the shards.
+func prepareMergeOut(out string, dirs []string, shard string) error {
 	abs, _ := filepath.Abs(out)
 	for _, d := range dirs {
 		if da, _ := filepath.Abs(d); da == abs {
@@ -96,6 +98,23 @@ func prepareMergeOut(out string, dirs []string) error {
 		}
 		if _, err := sim.ReadRecord(out, &head); err != nil || head.Shard != "merged" {
 			return fmt.Errorf("--out %s holds a run's record, not a merge: choose a new directory", out)
+		}
+		// The merge of another run would be overwritten (and an experiment's
+		// report and manifest left beside a simulate record).
+		there, err := (&records{}).load(out)
+		if err != nil {
+			return fmt.Errorf("--out %s holds a damaged merge (%v): choose a new directory", out, err)
+		}
+		here, err := (&records{}).load(shard)
+		if err != nil {
+			return err
+		}
+		diff := sim.Diff(there.Run, here.Run)
+		if there.Format != here.Format {
+			diff = []string{fmt.Sprintf("another kind of record, %s vs %s", there.Format, here.Format)}
+		}
+		if len(diff) > 0 {
+			return fmt.Errorf("--out %s holds the merge of another run: %s (there vs here): choose a new directory", out, strings.Join(diff, ", "))
 		}
 	}
 	return nil
