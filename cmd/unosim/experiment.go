@@ -301,7 +301,7 @@ deal. It takes no --shard, --ci-width, --records or --checkpoint-every.`,
 			if o.out == "" {
 				return usagef("experiment run needs --out DIR, the directory for the report")
 			}
-			if o.ciWidth < 0 || math.IsNaN(o.ciWidth) || math.IsInf(o.ciWidth, 0) {
+			if o.ciWidth < 0 || o.ciWidth == 0 && cmd.Flags().Changed("ci-width") {
 				return usagef("--ci-width %v: want a positive width, e.g. 0.25 (turns, or a fraction for proportions)", o.ciWidth)
 			}
 			ro := experiments.RunOptions{Games: o.games, Workers: o.workers, CIWidth: o.ciWidth, Interval: 5 * time.Second}
@@ -412,7 +412,7 @@ deal. It takes no --shard, --ci-width, --records or --checkpoint-every.`,
 	int64Flag(fs, &o.games, "games", "a number of games per cell", 0, 1, sim.MaxGames, "games per cell, 1 to 10^15 (default: the file's); with --ci-width, the most per cell")
 	seedVarFlag(fs, &o.seed, "seed", 0, "seed, 0 to 2^64-1 in decimal (default: the file's, 1 if it gives none)")
 	workersFlag(fs, &o.workers)
-	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play each cell in batches until the 95% interval of its main estimate is this wide")
+	floatVarFlag(fs, &o.ciWidth, "ci-width", 0, "play each cell in batches until the 95% interval of its main estimate is this wide")
 	fs.StringVar(&o.shard, "shard", "", "run only shard i/n (0 <= i < n) of the game indices; merge with 'unosim merge'")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress on stderr")
 	recordsFlag(fs, &o.records)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -211,4 +212,38 @@ func workersFlag(fs *pflag.FlagSet, p *int) {
 // configuration.
 func playersFlag(fs *pflag.FlagSet, p *int, value int) {
 	intVarFlag(fs, p, "players", value, 0, 1000, "want a number of players: classic and encanto 2 to 10, party 2 to 16", "number of players (classic and encanto 2-10, party 2-16)")
+}
+
+// decimalNumber is a finite number in decimal notation (an exponent
+// allowed: 1e-3); strconv alone also reads hex (0x1p3), underscores
+// (0x_1), Inf and NaN.
+var decimalNumber = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
+
+// parseFloat reads s as a finite decimal number.
+func parseFloat(s string) (float64, bool) {
+	if !decimalNumber.MatchString(s) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil && !math.IsInf(v, 0)
+}
+
+// floatFlag is a float64 flag read by parseFloat.
+type floatFlag struct{ p *float64 }
+
+func (f floatFlag) Set(s string) error {
+	v, ok := parseFloat(s)
+	if !ok {
+		return errors.New("want a number in decimal digits, e.g. 0.25")
+	}
+	*f.p = v
+	return nil
+}
+
+func (f floatFlag) Type() string   { return "float" }
+func (f floatFlag) String() string { return strconv.FormatFloat(*f.p, 'g', -1, 64) }
+
+func floatVarFlag(fs *pflag.FlagSet, p *float64, name string, value float64, usage string) {
+	*p = value
+	fs.Var(floatFlag{p}, name, usage)
 }

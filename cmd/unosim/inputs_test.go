@@ -186,6 +186,32 @@ func TestUnknownCommandListsCommands(t *testing.T) {
 	}
 }
 
+// The real-valued flags read decimal numbers only, like the strategies'
+// parameters (strconv would take 0x1p3 as 8, and Inf), and --ci-width 0,
+// given, is refused rather than silently meaning no stopping rule.
+func TestRealFlagsAreDecimal(t *testing.T) {
+	match := []string{"match", "--strategy", "random", "--vs", "heuristic", "--quiet", "--workers", "1", "--games", "40", "--sprt", "0.5:0.6"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", "--games", "50", "--ci-width", "0x1p3", "--batch", "5"}, `--ci-width "0x1p3": want a number in decimal digits, e.g. 0.25`},
+		{[]string{"simulate", "--games", "50", "--ci-width", "Inf"}, `--ci-width "Inf": want a number in decimal digits`},
+		{[]string{"simulate", "--games", "50", "--ci-width", "0"}, `--ci-width 0: want a positive width in turns`},
+		{[]string{"experiment", "run", "house-rules", "--out", "x", "--ci-width", "0"}, `--ci-width 0: want a positive width`},
+		{[]string{"experiment", "run", "house-rules", "--out", "x", "--ci-width", "0x.8p1"}, `--ci-width "0x.8p1": want a number in decimal digits`},
+		{append(match, "--alpha", "0x0.1p0"), `--alpha "0x0.1p0": want a number in decimal digits`},
+		{append(match, "--beta", "NaN"), `--beta "NaN": want a number in decimal digits`},
+		{append(match, "--sprt", "0x1p-1:0.6"), `"0x1p-1" is not a win rate`},
+		{append(match, "--sprt", "0elo:0x10elo"), `"0x10elo" is not an Elo difference`},
+	} {
+		code, out, stderr := unosim(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || out != "" {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
 // --workers 0 is one per core, like leaving it out; a negative count is refused (above).
 func TestWorkersFlag(t *testing.T) {
 	for _, c := range []struct {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -111,8 +110,8 @@ sequential stop biases, is printed as naive.`,
 	fs.StringVar(&o.a, "strategy", "", "strategy A, NAME[:KEY=VALUE,...] (required)")
 	fs.StringVar(&o.b, "vs", "", "strategy B, in every other seat (required)")
 	fs.StringVar(&o.sprt, "sprt", "", "H0:H1, A's win rates (0.50:0.52) or Elo differences (0elo:10elo): stop by SPRT")
-	fs.Float64Var(&o.alpha, "alpha", 0.05, "SPRT: probability of accepting H1 when H0 holds")
-	fs.Float64Var(&o.beta, "beta", 0.05, "SPRT: probability of accepting H0 when H1 holds")
+	floatVarFlag(fs, &o.alpha, "alpha", 0.05, "SPRT: probability of accepting H1 when H0 holds")
+	floatVarFlag(fs, &o.beta, "beta", 0.05, "SPRT: probability of accepting H0 when H1 holds")
 	int64Flag(fs, &o.games, "games", "a number of games", 100_000, 1, sim.MaxGames, "games to play (with --sprt: the most to play before giving up undecided)")
 	return cmd
 }
@@ -123,14 +122,14 @@ func parseSPRT(s string, players int) (p0, p1 float64, err error) {
 	one := func(v string) (float64, error) {
 		v = strings.TrimSpace(strings.ToLower(v))
 		if e, ok := strings.CutSuffix(v, "elo"); ok {
-			x, err := strconv.ParseFloat(e, 64)
-			if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+			x, ok := parseFloat(e)
+			if !ok {
 				return 0, fmt.Errorf("%q is not an Elo difference", v)
 			}
 			return tune.EloScore(x, players), nil
 		}
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(x > 0 && x < 1) {
+		x, ok := parseFloat(v)
+		if !ok || !(x > 0 && x < 1) {
 			return 0, fmt.Errorf("%q is not a win rate strictly between 0 and 1 (or an Elo difference like 5elo)", v)
 		}
 		return x, nil

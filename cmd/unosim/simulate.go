@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/unosim/unosim/engine"
 	"os"
@@ -74,7 +73,7 @@ Events counted per game (events and events_per_game in the output):
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the run to this file (for performance work; see the README)")
 	recordsFlag(fs, &o.records)
 	o.run.register(fs)
-	fs.Float64Var(&o.ciWidth, "ci-width", 0, "play in batches of --batch games until the 95% interval of the mean turns is at most this wide (at least two batches; --games is the most)")
+	floatVarFlag(fs, &o.ciWidth, "ci-width", 0, "play in batches of --batch games until the 95% interval of the mean turns is at most this wide (at least two batches; --games is the most)")
 	int64Flag(fs, &o.batch, "batch", "a number of games", 10_000, 1, sim.MaxGames, "games per batch with --ci-width")
 	fs.BoolVar(&o.report, "report", false, "with --out, also write report.md and plots/ (game lengths, win rates by seat and strategy)")
 	return cmd
@@ -105,7 +104,7 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if err := checkRecords(o.records, o.out); err != nil {
 		return err
 	}
-	if o.ciWidth < 0 || math.IsNaN(o.ciWidth) || math.IsInf(o.ciWidth, 0) {
+	if o.ciWidth < 0 || o.ciWidth == 0 && cmd.Flags().Changed("ci-width") {
 		return usagef("--ci-width %v: want a positive width in turns", o.ciWidth)
 	}
 	if o.ciWidth > 0 && cfg.Shard.Count > 1 {
