@@ -92,6 +92,8 @@ type compareResult struct {
 	Changed  compareConfig `json:"changed"`
 	Tests    []compareTest `json:"tests"`
 	Seconds  float64       `json:"seconds"`
+
+	planned int64 // games per configuration asked for
 }
 
 func fptr(v float64) *float64 {
@@ -191,7 +193,7 @@ func runCompare(ctx context.Context, a *app, o *compareOptions) error {
 	prog.finish(res.Complete)
 	out := compareResult{Players: changed.Players, Seats: changed.Seats.String(), Seed: changed.Seed, Games: res.Cells[0].Stats.Games,
 		Complete: res.Complete, Baseline: sideOf(e.Cells[0].Label, base), Changed: sideOf(e.Cells[1].Label, changed), Tests: []compareTest{},
-		Seconds: time.Since(start).Seconds()}
+		Seconds: time.Since(start).Seconds(), planned: o.games}
 	for _, t := range res.Tests() {
 		unit := "proportion"
 		switch t.Metric {
@@ -242,6 +244,11 @@ func printCompare(w io.Writer, r *compareResult) {
 			lineup = strings.Join(r.Changed.LineUp, ", ")
 			break
 		}
+	}
+	if !r.Complete {
+		// As simulate's table: the printed report must not look complete.
+		fmt.Fprintf(w, "INCOMPLETE: interrupted after %s of %s games of each configuration; the figures cover only those.\n\n",
+			thousands(r.Games), thousands(r.planned))
 	}
 	deals := "on the same deals"
 	if len(r.Tests) > 0 && r.Tests[0].Note != "" {

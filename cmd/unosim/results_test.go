@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -113,6 +114,18 @@ func TestReplayJSON(t *testing.T) {
 // played game by game here, the paired sums taken, and the tests computed
 // from their textbook formulas (paired t with gonum's Student t; McNemar's
 // score test z = (b - c) / sqrt(b + c) for at least 25 discordant pairs).
+// An interrupted compare says so first in its printed report, as
+// simulate's table does, not only on stderr: stdout redirected to a file
+// must not look like a complete comparison.
+func TestCompareInterruptedSaysIncomplete(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, out, _ := unosimCtx(t, ctx, "compare", "--players", "2", "--set", "stack-draw-two=true", "--games", "4000", "--workers", "1", "--quiet")
+	if code != exitInterrupted || !strings.HasPrefix(out, "INCOMPLETE: interrupted after ") || !strings.Contains(out, " of 4,000 games of each configuration") {
+		t.Errorf("exit %d, report %.200q; want exit 130 and a first line INCOMPLETE", code, out)
+	}
+}
+
 func TestCompareAgainstDirect(t *testing.T) {
 	const games = 600
 	code, out, stderr := unosim(t, "compare", "--players", "3", "--strategy", "random", "--set", "stack-draw-two=true", "--set", "draw=until-playable",
