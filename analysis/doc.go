@@ -67,7 +67,8 @@
 //   - [Paired.Test] and [IntHist.MeanCI]: the one-sample Student t test and
 //     interval (as R t.test), checked against R's sleep data set.
 //   - [Holm]: Holm's (1979) step-down adjusted p-values, as R p.adjust(,
-//     "holm").
+//     "holm"); [HolmMirrored] counts once a hypothesis tested twice as
+//     mirror images (one rate 1 minus the other).
 //   - [IntHist.Quantile]: the inverse of the empirical distribution function
 //     (Hyndman & Fan 1996, definition 1), the same as gonum stat.Quantile
 //     with stat.Empirical and R quantile(type=1).

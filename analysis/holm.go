@@ -44,3 +44,33 @@ func Holm(p []float64) []float64 {
 	}
 	return out
 }
+
+// HolmMirrored is [Holm] for a family in which some hypotheses appear twice,
+// as mirror images of one test: with 2 players, when every game has a
+// single winner, one side's win rate is 1 minus the other's, and testing
+// both against 1/2 tests one hypothesis. mirror[i] = j (j ≠ i, and j not
+// itself a mirror) says that hypothesis i is hypothesis j: i does not count
+// towards m, and its adjusted value is j's (NaN if p[i] is not a p-value).
+// A negative mirror[i], or an i past the end of mirror, is a hypothesis of
+// its own. With no mirror it is Holm(p).
+func HolmMirrored(p []float64, mirror []int) []float64 {
+	of := func(i int) int {
+		if i < len(mirror) && mirror[i] >= 0 && mirror[i] != i {
+			return mirror[i]
+		}
+		return -1
+	}
+	q := slices.Clone(p)
+	for i := range q {
+		if of(i) >= 0 {
+			q[i] = math.NaN() // not in the family: Holm leaves NaN out
+		}
+	}
+	out := Holm(q)
+	for i := range out {
+		if j := of(i); j >= 0 && p[i] >= 0 && p[i] <= 1 {
+			out[i] = out[j]
+		}
+	}
+	return out
+}

@@ -112,3 +112,32 @@ func TestHolmMatchesDefinition(t *testing.T) {
 		}
 	}
 }
+
+// HolmMirrored counts a mirrored hypothesis once: the family below is
+// {0.01, 0.02, 0.04}, whose Holm values are R p.adjust(c(0.01, 0.02,
+// 0.04), "holm") = 0.03, 0.04, 0.04 (Holm over all five would multiply the
+// smallest by 5). The mirror of 0.01 gets 0.03 whatever its own p (the
+// same test, computed from the other side, may differ in its last bits); a
+// mirror without a p-value stays NaN.
+func TestHolmMirrored(t *testing.T) {
+	nan := math.NaN()
+	p := []float64{0.01, 0.02, 0.010000000000000002, 0.04, nan}
+	mirror := []int{-1, -1, 0, -1, 1}
+	want := []float64{0.03, 0.04, 0.03, 0.04, nan}
+	got := HolmMirrored(p, mirror)
+	for i := range want {
+		checkNear(t, fmt.Sprintf("HolmMirrored[%d]", i), got[i], want[i], 1e-15)
+	}
+	if got[2] != got[0] {
+		t.Errorf("the mirror's p_holm %v is not its hypothesis's %v", got[2], got[0])
+	}
+	// No mirror (nil, or shorter than p): Holm itself.
+	for _, m := range [][]int{nil, {-1}, {0, 1, 2}} {
+		h, g := Holm(p), HolmMirrored(p, m)
+		for i := range h {
+			if h[i] != g[i] && !(math.IsNaN(h[i]) && math.IsNaN(g[i])) {
+				t.Errorf("HolmMirrored(p, %v)[%d] = %v, Holm gives %v", m, i, g[i], h[i])
+			}
+		}
+	}
+}

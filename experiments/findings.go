@@ -518,8 +518,50 @@ func testsSection(tests []Test) string {
 	return b.String()
 }
 
+// seatTests are the one-sample score tests of every seat of every cell
+// that played against the fair share 1/players, in cell and seat order,
+// adjusted together by Holm's method; family is how many hypotheses that
+// counts. With 2 players, when every game had a single winner, seat 1's
+// rate is 1 minus seat 0's: the two tests are one hypothesis (the same
+// |z| up to rounding), counted once, and both seats get its p_holm (analysis.HolmMirrored,
+// as tune.HolmAlone does for a tournament's head-to-head pairs).
+func (r *Result) seatTests() (tests []Test, family int) {
+	var ps []float64
+	var mirror []int
+	for i, c := range r.Experiment.Cells {
+		st := &r.Cells[i].Stats
+		if st.Games == 0 {
+			continue
+		}
+		wins := make([]int64, c.Config.Players)
+		copy(wins, st.WinsBySeat)
+		// With 2 players, every game had a single winner: no shared win,
+		// and the seats' wins add up to the games.
+		single := len(wins) == 2 && st.SharedWins == 0 && wins[0]+wins[1] == st.Games
+		for s, x := range wins {
+			t := oneSampleTest(x, st.Games, 1/float64(c.Config.Players))
+			t.cell = i
+			same := -1
+			if s == 1 && single {
+				same = len(tests) - 1
+			}
+			tests = append(tests, t)
+			ps = append(ps, t.P)
+			mirror = append(mirror, same)
+		}
+	}
+	for k, p := range analysis.HolmMirrored(ps, mirror) {
+		tests[k].PHolm = p
+		if !math.IsNaN(ps[k]) && mirror[k] < 0 {
+			family++
+		}
+	}
+	return tests, family
+}
+
 // seatSection renders the win rate of every seat against the fair share,
-// with a one-sample score test per seat, Holm-adjusted over the table.
+// with a one-sample score test per seat, Holm-adjusted over the table
+// (seatTests).
 func (r *Result) seatSection() string {
 	e := r.Experiment
 	seats := 0
@@ -531,34 +573,7 @@ func (r *Result) seatSection() string {
 	if seats == 0 {
 		return ""
 	}
-	type entry struct {
-		cell, seat int
-		t          Test
-	}
-	var entries []entry
-	var ps []float64
-	for i, c := range e.Cells {
-		st := &r.Cells[i].Stats
-		if st.Games == 0 {
-			continue
-		}
-		for s := range c.Config.Players {
-			x := int64(0)
-			if s < len(st.WinsBySeat) {
-				x = st.WinsBySeat[s]
-			}
-			t := oneSampleTest(x, st.Games, 1/float64(c.Config.Players))
-			entries = append(entries, entry{i, s, t})
-			ps = append(ps, t.P)
-		}
-	}
-	family := 0
-	for k, p := range analysis.Holm(ps) {
-		entries[k].t.PHolm = p
-		if !math.IsNaN(p) {
-			family++
-		}
-	}
+	tests, family := r.seatTests()
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	w("## Seat advantage\n\n")
@@ -566,7 +581,7 @@ func (r *Result) seatSection() string {
 	// does not reject at 5%), as in the Tests section: it is unadjusted, so
 	// a bold effect's excludes 0, but one that excludes 0 need not survive
 	// Holm's method.
-	w("Each seat's win rate minus the fair share 1/players, in percentage points (pp), with its 95%% Wilson interval (the interval of the one-sample score test, before Holm's adjustment); seat 0 acts first; games: the cell's games, the sample of every seat. **Bold**: the seat differs from the fair share (one-sample score test, p_holm < 0.05, Holm's method over the %d seats of this table; these tests are not in the family of the Tests section).\n\n", family)
+	w("Each seat's win rate minus the fair share 1/players, in percentage points (pp), with its 95%% Wilson interval (the interval of the one-sample score test, before Holm's adjustment); seat 0 acts first; games: the cell's games, the sample of every seat. **Bold**: the seat differs from the fair share (one-sample score test, p_holm < 0.05, Holm's method over the %d tests of this table, a 2-player cell counting once when every game had a single winner, since seat 1's rate is then 1 minus seat 0's; these tests are not in the family of the Tests section).\n\n", family)
 	w("| cell | games | fair share (%%) |")
 	for s := range seats {
 		w(" seat %d (pp) [95%% CI] |", s)
@@ -583,7 +598,7 @@ func (r *Result) seatSection() string {
 				w(" |")
 				continue
 			}
-			t := entries[k].t
+			t := tests[k]
 			k++
 			v := fmt.Sprintf("%+.2f [%+.2f, %+.2f]", 100*t.Effect, 100*t.EffectLo, 100*t.EffectHi)
 			if t.PHolm < 0.05 {

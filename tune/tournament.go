@@ -228,17 +228,15 @@ func HolmAlone(players int, rates []AloneRate) {
 		return a.Alone == b.Table && a.Table == b.Alone && a.Games == b.Games && a.Wins+b.Wins == a.Games
 	}
 	ps := make([]float64, len(rates))
+	same := make([]int, len(rates))
 	for i := range rates {
-		ps[i] = rates[i].P
+		ps[i], same[i] = rates[i].P, -1
 		if mirror(i) {
-			ps[i] = math.NaN() // not in the family: Holm leaves NaN out
+			same[i] = i - 1
 		}
 	}
-	for i, p := range analysis.Holm(ps) {
+	for i, p := range analysis.HolmMirrored(ps, same) {
 		rates[i].PHolm = p
-		if mirror(i) && !math.IsNaN(rates[i].P) {
-			rates[i].PHolm = rates[i-1].PHolm
-		}
 	}
 }
 
