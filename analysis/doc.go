@@ -49,14 +49,9 @@
 // of exact integer binomial coefficients, tested against gonum.
 //
 //   - [Wilson]: the Wilson score interval for one proportion (Wilson 1927;
-//     recommended by Agresti & Coull 1998 and Newcombe 1998a). Checked
+//     recommended by Agresti & Coull 1998 and Newcombe 1998). Checked
 //     against statsmodels proportion_confint(method='wilson') and R
 //     prop.test(correct=FALSE).
-//   - [TwoProportion]: the pooled two-sample z test (the square of z is the
-//     Pearson chi-square of R prop.test(correct=FALSE)), with Newcombe's
-//     hybrid score interval for p1−p2 (Newcombe 1998b, method 10), checked
-//     against Newcombe's own Table II and statsmodels
-//     confint_proportions_2indep(method='newcomb').
 //   - [McNemar]: McNemar's test for paired binary outcomes (McNemar 1947)
 //     with an interval for the difference of paired proportions that is
 //     dual to it (it excludes 0 exactly when p < 1 − confidence): below 25
@@ -95,12 +90,9 @@
 //   - McNemar, Q. (1947). Note on the sampling error of the difference
 //     between correlated proportions or percentages. Psychometrika 12,
 //     153–157.
-//   - Newcombe, R. G. (1998a). Two-sided confidence intervals for the single
+//   - Newcombe, R. G. (1998). Two-sided confidence intervals for the single
 //     proportion: comparison of seven methods. Statistics in Medicine 17,
 //     857–872.
-//   - Newcombe, R. G. (1998b). Interval estimation for the difference between
-//     independent proportions: comparison of eleven methods. Statistics in
-//     Medicine 17, 873–890.
 //   - Tango, T. (1998). Equivalence test and confidence interval for the
 //     difference in proportions for the paired-sample design. Statistics
 //     in Medicine 17, 891–908.
