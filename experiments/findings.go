@@ -318,14 +318,28 @@ func (r *Result) tableGroups() (names []string, groups [][]int) {
 }
 
 // firstPlayerTest returns the one-sample first-player test of cell i
-// against the fair share, or nil.
-func firstPlayerTest(tests []Test, i int) *Test {
+// against the fair share fair, or nil (a test against another value is
+// not about the advantage over the fair share).
+func firstPlayerTest(tests []Test, i int, fair float64) *Test {
 	for k := range tests {
-		if t := &tests[k]; t.cell == i && isOneSample(t) && t.Metric == "first-player" {
+		if t := &tests[k]; t.cell == i && isOneSample(t) && t.Metric == "first-player" && t.EstB == fair {
 			return t
 		}
 	}
 	return nil
+}
+
+// firstPlayerAdvantage is cell i's first player's win rate minus the fair
+// share, with its 95% interval: the one-sample test's own, which agrees
+// with its p to the last bit (dualToScore), when the report tests it;
+// else the Wilson interval shifted by the fair share.
+func (r *Result) firstPlayerAdvantage(tests []Test, i int) (v, lo, hi float64, t *Test) {
+	fair := 1 / float64(r.Experiment.Cells[i].Config.Players)
+	if t := firstPlayerTest(tests, i, fair); t != nil {
+		return t.Effect, t.EffectLo, t.EffectHi, t
+	}
+	v, lo, hi = estimate(Metric{Kind: MetricFirstPlayer}, &r.Cells[i].Stats)
+	return v - fair, lo - fair, hi - fair, nil
 }
 
 // playerFindings: game length and the first player's advantage by table
@@ -350,10 +364,9 @@ func (r *Result) playerFindings(b *strings.Builder, tests []Test) {
 		name := groupName(e, names[k], g[0])
 		w("- **%s**: a game lasts %s with %d players and %s with %d.", name, estCI("turns", a.Mean, a.Lo, a.Hi, 1), e.Cells[first].Config.Players,
 			estCI("turns", b.Mean, b.Lo, b.Hi, 1), e.Cells[last].Config.Players)
-		v, lo, hi := estimate(Metric{Kind: MetricFirstPlayer}, &r.Cells[best].Stats)
-		fair := 1 / float64(e.Cells[best].Config.Players)
-		w(" The first player's advantage over the fair share is largest with %d players: %s", e.Cells[best].Config.Players, signedCI("first-player", v-fair, lo-fair, hi-fair, 1))
-		if t := firstPlayerTest(tests, best); t != nil {
+		v, lo, hi, t := r.firstPlayerAdvantage(tests, best)
+		w(" The first player's advantage over the fair share is largest with %d players: %s", e.Cells[best].Config.Players, signedCI("first-player", v, lo, hi, 1))
+		if t != nil {
 			w(", %s", pWords("p_holm", t.PHolm))
 		}
 		w(".\n")
@@ -370,14 +383,15 @@ func (r *Result) playerFindings(b *strings.Builder, tests []Test) {
 			st := &r.Cells[i].Stats
 			c := &e.Cells[i]
 			m := st.Turns.MeanCI(sim.Confidence)
-			v, lo, hi := estimate(Metric{Kind: MetricFirstPlayer}, st)
+			v, _, _ := estimate(Metric{Kind: MetricFirstPlayer}, st)
 			fair := 1 / float64(c.Config.Players)
+			adv, lo, hi, t := r.firstPlayerAdvantage(tests, i)
 			p := "–"
-			if t := firstPlayerTest(tests, i); t != nil {
+			if t != nil {
 				p = pCell(t.PHolm)
 			}
 			w("| %s | %d | %.2f [%.2f, %.2f] | %.2f%% | %.2f%% | %s | %s |\n", groupName(e, names[k], i), c.Config.Players, m.Mean, m.Lo, m.Hi, 100*v, 100*fair,
-				signedCI("first-player", v-fair, lo-fair, hi-fair, 2), p)
+				signedCI("first-player", adv, lo, hi, 2), p)
 		}
 	}
 	w("\n")

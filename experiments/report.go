@@ -364,7 +364,7 @@ func testsPreamble(tests []Test) string {
 		b.WriteString("McNemar's test is the mid-p conditional test below 25 discordant pairs and the asymptotic score test (no continuity correction) from 25 on; each is printed with the interval dual to it (the mid-p test inverted, or Tango's score interval), so an interval excludes 0 exactly when p < 0.05. ")
 	}
 	if oneSample {
-		b.WriteString("One-sample tests compare a cell's proportion with a fixed value (the fair share 1/players, or the value the file gives): the score test, with the Wilson interval shifted by that value as the effect's interval. ")
+		b.WriteString("One-sample tests compare a cell's proportion with a fixed value (the fair share 1/players, or the value the file gives): the score test, with the Wilson interval shifted by that value as the effect's interval, which excludes 0 exactly when p < 0.05. ")
 	}
 	b.WriteString("\n\n")
 	return b.String()
