@@ -147,9 +147,12 @@ type Test struct {
 	// and is left out of Holm's family.
 	NotTestable string `json:"not_testable,omitempty"`
 	// Note is a remark on the comparison: cells that do not share deals,
-	// or the same comparison declared more than once.
-	Note string `json:"note,omitempty"`
-	cell int    // the cell tested (A of a pair), for the report
+	// the same comparison declared more than once, or a one-sample test
+	// that repeats another (position:1 against 1/2 in a 2-player cell
+	// whose every game had one winner is position:0's, mirrored).
+	Note    string `json:"note,omitempty"`
+	cell    int    // the cell tested (A of a pair), for the report
+	repeats bool   // the same hypothesis as an earlier test: not counted in Holm's family, its p_holm
 }
 
 // The methods of the paired tests, as printed.

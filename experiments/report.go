@@ -28,7 +28,12 @@ func (r *Result) CellSummary(i int, version string) *sim.Summary {
 // baseline, no game or too few) has P and PHolm NaN and does not count. A comparison declared more than once, or
 // mirrored (A against B and B against A), is tested once, in the first
 // orientation declared, with a note: counting it twice would only inflate
-// every adjusted p-value.
+// every adjusted p-value. Likewise, in a 2-player cell whose every game
+// had one winner, one-sample tests of position:0 and position:1 against
+// 1/2 (the fair share, or 0.5 as given) are one hypothesis, position 1's
+// rate being 1 minus position 0's (z and -z): both are shown, the later
+// with a note, but it counts once, and the later gets the earlier's p_holm
+// (analysis.HolmMirrored, as the seat table does).
 func (r *Result) Tests() []Test {
 	e := r.Experiment
 	var tests []Test
@@ -64,9 +69,13 @@ func (r *Result) Tests() []Test {
 			tests = append(tests, t)
 		}
 	}
+	mirror := slices.Repeat([]int{-1}, len(tests)) // -> the test it repeats, or -1
+	type half struct{ cell, position int }
+	halves := map[half]int{} // the first test of a position against 1/2 in a single-winner 2-player cell
 	for _, os := range e.OneSample {
 		for i, c := range e.Cells {
-			x, n := yesCount(os.Metric, &r.Cells[i].Stats)
+			st := &r.Cells[i].Stats
+			x, n := yesCount(os.Metric, st)
 			p0, name := os.Against, fmt.Sprintf("%s vs %g", c.Label, os.Against)
 			if math.IsNaN(p0) {
 				p0 = 1 / float64(c.Config.Players)
@@ -76,6 +85,20 @@ func (r *Result) Tests() []Test {
 			t.Name = name
 			t.Metric = os.Metric.String()
 			t.cell = i
+			same := -1
+			if os.Metric.Kind == MetricPosition && p0 == 0.5 && singleWinner(c.Config.Players, st) {
+				other := half{i, 1 - os.Metric.Position}
+				if j, ok := halves[other]; ok {
+					same = j
+					if t.NotTestable == "" {
+						t.Note = joinNote(t.Note, fmt.Sprintf("2 players, every game won by exactly one: %s's rate is 1 minus %s's, so this is the test of %s against 1/2 again, tested once in Holm's family (this row gets its p_holm)", t.Metric, tests[j].Metric, tests[j].Metric))
+					}
+				} else if _, ok := halves[half{i, os.Metric.Position}]; !ok {
+					halves[half{i, os.Metric.Position}] = len(tests)
+				}
+			}
+			t.repeats = same >= 0
+			mirror = append(mirror, same)
 			tests = append(tests, t)
 		}
 	}
@@ -83,10 +106,19 @@ func (r *Result) Tests() []Test {
 	for i := range tests {
 		ps[i] = tests[i].P // NaN (not testable) is left out of the family
 	}
-	for i, p := range analysis.Holm(ps) {
+	for i, p := range analysis.HolmMirrored(ps, mirror) {
 		tests[i].PHolm = p
 	}
 	return tests
+}
+
+// singleWinner reports whether a cell of that many players had 2 and every
+// game one winner (no shared win, no game without a winner: the positions'
+// wins add up to the games), so that position 1's win rate is 1 minus
+// position 0's.
+func singleWinner(players int, st *sim.Stats) bool {
+	w := st.WinsByPosition
+	return players == 2 && len(w) == 2 && st.Games > 0 && st.SharedWins == 0 && w[0]+w[1] == st.Games
 }
 
 func pairName(a, b *Cell, axis string) string {
@@ -343,14 +375,21 @@ func full(v float64) string {
 // testsPreamble explains the tests table of report.md: the family, the
 // methods and their dual intervals.
 func testsPreamble(tests []Test) string {
-	family := 0
+	family, repeats := 0, 0
 	for _, t := range tests {
 		if t.NotTestable == "" {
 			family++
+			if t.repeats {
+				repeats++
+			}
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d tests, of which %d can reject; p-values are adjusted by Holm's method over those %d (a test that cannot reject, such as one with no discordant pair or of a cell identical to its baseline, is shown as not testable and left out of the family; a comparison declared twice or mirrored is tested once). ", len(tests), family, family)
+	if repeats == 0 {
+		fmt.Fprintf(&b, "%d tests, of which %d can reject; p-values are adjusted by Holm's method over those %d (a test that cannot reject, such as one with no discordant pair or of a cell identical to its baseline, is shown as not testable and left out of the family; a comparison declared twice or mirrored is tested once). ", len(tests), family, family)
+	} else {
+		fmt.Fprintf(&b, "%d tests, of which %d can reject; p-values are adjusted by Holm's method over those %d, counted as %d %s since %d %s another (a test that cannot reject, such as one with no discordant pair or of a cell identical to its baseline, is shown as not testable and left out of the family; a comparison declared twice or mirrored is tested once; in a 2-player cell whose every game had one winner, position:1's rate is 1 minus position:0's, so their tests against 1/2 are one hypothesis, counted once, and both get its p_holm). ", len(tests), family, family, family-repeats, pick(family-repeats == 1, "hypothesis", "hypotheses"), repeats, pick(repeats == 1, "repeats", "repeat"))
+	}
 	paired, oneSample := false, false
 	for _, t := range tests {
 		if isOneSample(&t) {
@@ -368,4 +407,12 @@ func testsPreamble(tests []Test) string {
 	}
 	b.WriteString("\n\n")
 	return b.String()
+}
+
+// pick is a if cond, else b (a word and its plural).
+func pick(cond bool, a, b string) string {
+	if cond {
+		return a
+	}
+	return b
 }
