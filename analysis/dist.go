@@ -23,10 +23,10 @@ func zCritical(confidence float64) float64 {
 	return -distuv.UnitNormal.Quantile((1 - confidence) / 2)
 }
 
-// normalTwoSided returns the two-sided p-value P(|Z| >= |z|) for a standard
+// NormalTwoSided returns the two-sided p-value P(|Z| >= |z|) for a standard
 // normal Z, computed as erfc(|z|/√2) so that it keeps its relative precision
 // far into the tail. It is 1 for z = 0, 0 for |z| = Inf, and NaN for NaN.
-func normalTwoSided(z float64) float64 {
+func NormalTwoSided(z float64) float64 {
 	return math.Erfc(math.Abs(z) / math.Sqrt2)
 }
 
@@ -63,7 +63,7 @@ func tTwoSided(t, df float64) float64 {
 		// Abramowitz & Stegun 26.7.8: P(T <= t) ≈ Φ(t(1 − 1/(4ν)) / √(1 + t²/(2ν))),
 		// with error O(ν⁻²); the same formula as R's pt.c before 2.6.0.
 		v := 1 / (4 * df)
-		return normalTwoSided(a * (1 - v) / math.Sqrt(1+a*a*2*v))
+		return NormalTwoSided(a * (1 - v) / math.Sqrt(1+a*a*2*v))
 	}
 	return math.Min(1, 2*distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Survival(a))
 }

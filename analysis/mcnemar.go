@@ -99,8 +99,8 @@ func McNemar(b, c, n int64, confidence float64) McNemarResult {
 		r.P = midPHalf(b, m)
 		r.MinP = midPHalf(0, m)
 	} else {
-		r.P = normalTwoSided(r.Z)
-		r.MinP = normalTwoSided(math.Sqrt(float64(m)))
+		r.P = NormalTwoSided(r.Z)
+		r.MinP = NormalTwoSided(math.Sqrt(float64(m)))
 	}
 	if n == 0 {
 		return r

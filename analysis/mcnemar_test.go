@@ -122,7 +122,7 @@ func TestMcNemarMidPFagerland(t *testing.T) {
 	}
 	checkNear(t, "mid-p", r.P, 10.0/256, 1e-15)
 	checkAbs(t, "mid-p (published)", r.P, 0.039, 5e-4)
-	checkAbs(t, "asymptotic (published)", normalTwoSided(r.Z), 0.034, 5e-4)
+	checkAbs(t, "asymptotic (published)", NormalTwoSided(r.Z), 0.034, 5e-4)
 	checkNear(t, "Z", r.Z, -6/math.Sqrt(8), 1e-15)
 	checkNear(t, "Diff", r.Diff, -6.0/21, 1e-15)
 	if !(r.DiffHi < 0) {
@@ -156,12 +156,12 @@ func TestMcNemarNoJumpAtSwitch(t *testing.T) {
 	// continuity-corrected chi-square differed by up to a factor 1.6 there).
 	for b := int64(12); b <= 24; b++ {
 		mid := McNemar(b, 24-b, 100, 0.95).P
-		asy := normalTwoSided(float64(2*b-24) / math.Sqrt(24))
+		asy := NormalTwoSided(float64(2*b-24) / math.Sqrt(24))
 		if mid > 1e-3 && math.Abs(mid-asy) > 0.15*asy+0.01 {
 			t.Errorf("b=%d of 24: mid-p %v, asymptotic %v", b, mid, asy)
 		}
 	}
-	if r := McNemar(13, 12, 100, 0.95); r.MidP || r.P != normalTwoSided(1/5.0) {
+	if r := McNemar(13, 12, 100, 0.95); r.MidP || r.P != NormalTwoSided(1/5.0) {
 		t.Errorf("McNemar(13, 12) = %+v, want the asymptotic test", r)
 	}
 }

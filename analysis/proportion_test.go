@@ -98,7 +98,7 @@ func TestWilsonProperties(t *testing.T) {
 func TestNormalTwoSidedTail(t *testing.T) {
 	// Far in the tail the p-value keeps its relative precision: z = 20 has
 	// two-sided p = erfc(20/√2); R 4.2.2: 2*pnorm(-20) = 5.5072482372124675e-89.
-	checkNear(t, "normalTwoSided(20)", normalTwoSided(20), 5.5072482372124675e-89, 1e-12)
+	checkNear(t, "NormalTwoSided(20)", NormalTwoSided(20), 5.5072482372124675e-89, 1e-12)
 }
 
 func TestBinomHalfCDFMatchesGonum(t *testing.T) {

@@ -79,3 +79,19 @@ compare:
 		}
 	}
 }
+
+// The score test's p-value keeps its precision far into the tail (a
+// p-value of 0 would tie the smallest effects with the largest). Expected
+// values from Python: 0 of 200 games against 1/2 is z = -√200, p =
+// math.erfc(10.0) = 2.088487583762545e-45; 60 of 100 against 1/2 is z =
+// 2, p = math.erfc(math.sqrt(2)) = 0.045500263896358396.
+func TestScorePInTheTail(t *testing.T) {
+	for _, c := range []struct {
+		x, n int64
+		want float64
+	}{{0, 200, 2.088487583762545e-45}, {60, 100, 0.045500263896358396}} {
+		if got := oneSampleTest(c.x, c.n, 0.5).P; math.Abs(got-c.want) > 1e-13*c.want {
+			t.Errorf("oneSampleTest(%d, %d, 0.5).P = %v, want %v", c.x, c.n, got, c.want)
+		}
+	}
+}

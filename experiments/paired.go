@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"github.com/unosim/unosim/analysis"
 	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/sim"
@@ -223,10 +221,12 @@ func pairedTest(p *PairStats, m Metric) Test {
 const alpha = 1 - sim.Confidence
 
 // scoreP is the two-sided p-value of the one-sample score test of x
-// successes in n trials against p0.
+// successes in n trials against p0, from erfc so that a p-value far in
+// the tail keeps its precision (1 - erf, gonum's Survival, is 0 past |z| of
+// about 8.3).
 func scoreP(x, n int64, p0 float64) float64 {
 	z := (float64(x)/float64(n) - p0) / math.Sqrt(p0*(1-p0)/float64(n))
-	return 2 * distuv.UnitNormal.Survival(math.Abs(z))
+	return analysis.NormalTwoSided(z)
 }
 
 // oneSampleTest tests a proportion of x in n against p0: the score test
