@@ -131,3 +131,39 @@ compare:
 		}
 	}
 }
+
+// A one-sample test declared twice in a cell (also as the fair share and
+// as its value) is tested once, with a note, as a paired comparison is:
+// counting it twice only inflates every adjusted p-value. Expected values
+// (Python): p(400, 1200, 1/3) = 1.0 and p(400, 1200, 0.4) =
+// math.erfc(abs((400/1200 - 0.4)/math.sqrt(0.4*0.6/1200))/math.sqrt(2))
+// = 2.4284674729758106e-06, a family of 2: Holm gives 1 and 2·p.
+func TestOneSampleDeclaredTwiceIsTestedOnce(t *testing.T) {
+	e := mustParse(t, `name: twice
+games: 100
+grids:
+  - players: [3]
+compare:
+  - metric: position:0
+    against: fair
+  - metric: position:0
+    against: 0.4
+  - metric: position:0
+    against: 0.3333333333333333
+`)
+	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	st := sim.NewStats(&e.Cells[0].Config)
+	st.Games, st.Finished = 1200, 1200
+	copy(st.WinsByPosition, []int64{400, 380, 420})
+	r.Cells[0].Stats = st
+	tests := r.Tests()
+	if len(tests) != 2 {
+		t.Fatalf("%d tests, want 2 (the fair share declared again is tested once)", len(tests))
+	}
+	if want := 2 * 2.4284674729758106e-06; tests[0].PHolm != 1 || math.Abs(tests[1].PHolm-want) > 1e-12*want {
+		t.Errorf("p_holm %v and %v, want 1 and %v (a family of 2)", tests[0].PHolm, tests[1].PHolm, want)
+	}
+	if !strings.Contains(tests[0].Note, "declared again") {
+		t.Errorf("the first test's note %q does not say it was declared again", tests[0].Note)
+	}
+}

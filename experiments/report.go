@@ -72,6 +72,12 @@ func (r *Result) Tests() []Test {
 	mirror := slices.Repeat([]int{-1}, len(tests)) // -> the test it repeats, or -1
 	type half struct{ cell, position int }
 	halves := map[half]int{} // the first test of a position against 1/2 in a single-winner 2-player cell
+	type oneKey struct {
+		cell   int
+		metric string
+		p0     float64
+	}
+	once := map[oneKey]int{} // -> index in tests
 	for _, os := range e.OneSample {
 		for i, c := range e.Cells {
 			st := &r.Cells[i].Stats
@@ -81,6 +87,13 @@ func (r *Result) Tests() []Test {
 				p0 = 1 / float64(c.Config.Players)
 				name = fmt.Sprintf("%s vs the fair share %.4g", c.Label, p0)
 			}
+			// The same test declared again (also as the fair share and its
+			// value): tested once, as a paired comparison is.
+			if j, ok := once[oneKey{i, os.Metric.String(), p0}]; ok {
+				tests[j].Note = joinNote(tests[j].Note, fmt.Sprintf("declared again as %s: tested once", name))
+				continue
+			}
+			once[oneKey{i, os.Metric.String(), p0}] = len(tests)
 			t := oneSampleTest(x, n, p0)
 			t.Name = name
 			t.Metric = os.Metric.String()
