@@ -45,10 +45,11 @@ func (p *Param) Values() string {
 	return strings.Join(parts, ", or ")
 }
 
-// canonical checks v and returns its canonical form.
+// canonical checks v, as the user wrote it (errors quote it so), and
+// returns its canonical form; words are matched in any case.
 func (p *Param) canonical(v string) (string, error) {
-	if slices.Contains(p.Choices, v) {
-		return v, nil
+	if w := strings.ToLower(v); slices.Contains(p.Choices, w) {
+		return w, nil
 	}
 	if !p.Numeric() {
 		return "", fmt.Errorf("%q is not one of %s", v, p.Values())
@@ -240,7 +241,7 @@ func Parse(spec string) (Spec, error) {
 	if strings.TrimSpace(args) != "" {
 		for _, kv := range strings.Split(args, ",") {
 			k, v, ok := strings.Cut(kv, "=")
-			k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
+			k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
 			if !ok || k == "" || v == "" {
 				return Spec{}, fmt.Errorf("strategy %s: parameter %q is not KEY=VALUE", name, kv)
 			}

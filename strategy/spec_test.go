@@ -46,6 +46,7 @@ func TestParseValid(t *testing.T) {
 				h.BluffSound, h.BluffRate, h.ChallengeBias, h.BluffBias = true, 0.2, -1.5, 2
 			})},
 		{"heuristic: Bluff = 0.30 , FORGET=.5", "heuristic:bluff=0.3,forget=0.5", with(func(h *strategy.Heuristic) { h.Bluff, h.Forget = 0.3, 0.5 })},
+		{"heuristic:challenge=Never", "heuristic:challenge=never", with(func(h *strategy.Heuristic) { h.Challenge = strategy.ChallengeNever })},
 		{"heuristic:challenge=never", "heuristic:challenge=never", with(func(h *strategy.Heuristic) { h.Challenge = strategy.ChallengeNever })},
 		{"heuristic:challenge=always", "heuristic:challenge=always", with(func(h *strategy.Heuristic) { h.Challenge = strategy.ChallengeAlways })},
 		{"heuristic:challenge=0.5", "heuristic:challenge=0.5", with(func(h *strategy.Heuristic) { h.Challenge, h.ChallengeP = strategy.ChallengeRandom, 0.5 })},
@@ -106,7 +107,9 @@ func TestParseErrors(t *testing.T) {
 		{"heuristic:speedy=1", []string{`unknown parameter "speedy"`, params}},
 		{"heuristic:bluff=2", []string{"bluff", `"2"`, "a number from 0 to 1"}},
 		{"heuristic:bluff=-0.1", []string{"bluff", `"-0.1"`, "a number from 0 to 1"}},
-		{"heuristic:bluff=NaN", []string{"bluff", "a number from 0 to 1"}},
+		{"heuristic:bluff=NaN", []string{"bluff", `"NaN"`, "a number from 0 to 1"}},
+		{"heuristic:challenge=Maybe", []string{"challenge", `"Maybe"`}},
+		{"heuristic:speed=Inf", []string{"speed", `"Inf"`}},
 		{"heuristic:bluff=lots", []string{"bluff", `"lots"`, "a number from 0 to 1"}},
 		{"heuristic:forget=1.5", []string{"forget", "a number from 0 to 1"}},
 		{"heuristic:catch=-1", []string{"catch", "a number from 0 to 1"}},
