@@ -40,7 +40,7 @@ func (p *Param) Values() string {
 		parts = append(parts, strings.Join(p.Choices, ", "))
 	}
 	if p.Numeric() {
-		parts = append(parts, "a number from "+formatNumber(p.Min)+" to "+formatNumber(p.Max))
+		parts = append(parts, "a number from "+formatBound(p.Min)+" to "+formatBound(p.Max))
 	}
 	return strings.Join(parts, ", or ")
 }
@@ -79,6 +79,26 @@ func parseDecimal(v string) (float64, error) {
 }
 
 func formatNumber(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// formatBound writes a bound for people: whole numbers in digits with
+// thousands separators, as the commands print counts (1,000,000, not 1e+06).
+func formatBound(f float64) string {
+	if f != math.Trunc(f) || math.Abs(f) >= 1e15 {
+		return formatNumber(f)
+	}
+	s := strconv.FormatInt(int64(math.Abs(f)), 10)
+	var b strings.Builder
+	if f < 0 {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
 
 // Args are a specification's parameters, every one in canonical form
 // (defaults filled in), for a strategy's constructor.

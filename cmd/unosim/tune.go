@@ -310,7 +310,16 @@ func boundsText(lo, hi float64) string {
 	if math.IsInf(hi, 1) {
 		return "above 0"
 	}
-	return fmt.Sprintf("%v to %v", lo, hi)
+	return bound(lo) + " to " + bound(hi)
+}
+
+// bound prints a whole number as the commands print counts (1,000,000,
+// not 1e+06).
+func bound(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return thousands(int64(x))
+	}
+	return fmt.Sprint(x)
 }
 
 // tuneState is state.json: the settings and the search after its last

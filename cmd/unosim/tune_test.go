@@ -114,6 +114,7 @@ func TestTuneBadInput(t *testing.T) {
 		{[]string{"tune", "--param", "challenge=0:1", "--out", filepath.Join(dir, "a")}, "not a number"},
 		{[]string{"tune", "--param", "threshold=-1:1", "--out", filepath.Join(dir, "a")}, "outside what heuristic allows"},
 		{[]string{"tune", "--param", "threshold=0.5:1", "--out", filepath.Join(dir, "a")}, "start value threshold=0.3"},
+		{[]string{"tune", "--strategy", "ismcts", "--param", "iterations=0:5000000", "--out", filepath.Join(dir, "a")}, "(1 to 1,000,000)"},
 		{[]string{"tune", "--param", "threshold=1:0", "--out", filepath.Join(dir, "a")}, "LO < HI"},
 		{[]string{"tune", "--param", "threshold=0:1", "--method", "grid", "--out", filepath.Join(dir, "a")}, "valid methods are cmaes and spsa"},
 		{[]string{"tune", "--param", "threshold=0:1", "--strategy", "random", "--out", filepath.Join(dir, "a")}, `strategy random has no parameter "threshold" (valid: bluff, challenge, forget, catch)`},
