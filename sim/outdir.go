@@ -23,16 +23,11 @@ var OutputNames = []string{"stats.json", "summary.json", "summary.csv", "manifes
 // removes an earlier run's outputs first. Temporary files of a killed
 // writer are removed.
 func OpenOut(dir string, force bool) (hasRecord bool, err error) {
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return false, fmt.Errorf("output directory %s cannot be created: %w", dir, err)
-		}
-	case err != nil:
-		return false, fmt.Errorf("output directory %s: %w", dir, err)
-	case !fi.IsDir():
-		return false, fmt.Errorf("output directory %s is a file, not a directory", dir)
+	if err := CheckOutDir(dir); err != nil {
+		return false, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false, fmt.Errorf("output directory %s cannot be created: %w", dir, err)
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -75,6 +70,32 @@ func OpenOut(dir string, force bool) (hasRecord bool, err error) {
 	probe.Close()
 	os.Remove(probe.Name())
 	return hasRecord, nil
+}
+
+// CheckOutDir refuses a dir that is a file or lies under one, naming the
+// file (stat's "not a directory" does not say which); a dir that does not
+// exist yet, or is a directory, passes.
+func CheckOutDir(dir string) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && !fi.IsDir():
+		return fmt.Errorf("output directory %s is a file, not a directory", dir)
+	case err == nil || errors.Is(err, fs.ErrNotExist):
+		return nil
+	}
+	for p := filepath.Dir(dir); ; p = filepath.Dir(p) {
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return fmt.Errorf("output directory %s: %s is a file, not a directory", dir, p)
+		}
+		if p == filepath.Dir(p) {
+			break
+		}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("output directory %s: %v", dir, err)
 }
 
 // isRecords reports whether name in dir is a records segment directory

@@ -105,12 +105,11 @@ func (f *StatsFile) CheckResume(dir string, cfg *Config, p Producer) error {
 // that it is writable, creating it, so that a run fails before any work
 // rather than after it.
 func PrepareOut(dir string) error {
-	if _, err := os.Stat(dir); err == nil {
-		if !Unused(dir) {
-			return fmt.Errorf("output directory %s already exists: choose a new one, so that no earlier result is overwritten", dir)
-		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("output directory %s: %w", dir, err)
+	if err := CheckOutDir(dir); err != nil {
+		return err
+	}
+	if _, err := os.Stat(dir); err == nil && !Unused(dir) {
+		return fmt.Errorf("output directory %s already exists: choose a new one, so that no earlier result is overwritten", dir)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("output directory %s cannot be created: %w", dir, err)

@@ -591,3 +591,38 @@ func TestPointsPerRoundShowsItsSampleSize(t *testing.T) {
 		t.Fatalf("points per round printed without its sample size (1,667 finished rounds of 2,000 games):\n%s", out.String())
 	}
 }
+
+// An --out that is a file, or lies under one, is refused in the tool's
+// words, naming the file, not as stat's "not a directory" or as "already
+// exists".
+func TestOutIsAFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	under := filepath.Join(file, "sub")
+	isFile := "output directory " + file + " is a file, not a directory"
+	underFile := "output directory " + under + ": " + file + " is a file, not a directory"
+	tour := []string{"tournament", "--strategy", "random", "--strategy", "heuristic", "--games", "4", "--workers", "1", "--quiet", "--out"}
+	sim := []string{"simulate", "--games", "4", "--workers", "1", "--quiet", "--out"}
+	tune := []string{"tune", "--param", "threshold=0:1", "--generations", "1", "--games", "16", "--workers", "1", "--quiet", "--out"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append(sim, file), isFile},
+		{append(sim, under), underFile},
+		{append(sim, filepath.Join(under, "deeper")), file + " is a file, not a directory"},
+		{append(tour, file), isFile},
+		{append(tour, under), underFile},
+		{append(tune, file), isFile},
+		{append(tune, under), underFile},
+		{[]string{"experiment", "run", "house-rules", "--games", "4", "--workers", "1", "--quiet", "--out", under}, underFile},
+	} {
+		code, _, stderr := unosim(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "stat ") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 with %q", c.args, code, stderr, c.want)
+		}
+	}
+}

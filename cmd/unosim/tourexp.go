@@ -241,6 +241,9 @@ func hashPrefix(h string) string {
 // outputs. Anything else is refused, so a mistyped --out never writes
 // among other files.
 func openTournamentOut(dir string, force bool) (*tournamentRecord, error) {
+	if err := sim.CheckOutDir(dir); err != nil {
+		return nil, usageError{err}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, usagef("output directory %s cannot be created: %v", dir, err)
 	}

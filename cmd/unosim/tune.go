@@ -397,6 +397,9 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 		return err
 	}
 	if prev == nil {
+		if err := sim.CheckOutDir(dir); err != nil {
+			return usageError{err}
+		}
 		if _, err := os.Stat(dir); err == nil && !sim.Unused(dir) {
 			// An existing directory holding the same tune is resumed; any other
 			// is refused (but an unused one: a tune killed before its first
