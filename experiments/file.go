@@ -342,7 +342,7 @@ func checkNode(n *yaml.Node, t reflect.Type, what string) error {
 			return errAt(n.Line, "%s: want a list, e.g. [a, b], got %s", what, describe(n))
 		}
 		if len(n.Content) == 0 {
-			return errAt(n.Line, "%s: [] is empty; give at least one value, or leave %s out for its default", what, what)
+			return errAt(n.Line, "%s: [] is empty; %s", what, emptyListHint(what))
 		}
 		for _, c := range n.Content {
 			if err := checkNode(c, t.Elem(), what); err != nil {
@@ -581,6 +581,22 @@ func (e *Experiment) validate(root *yaml.Node) error {
 		}
 	}
 	return nil
+}
+
+// emptyListHint says what to write instead of an empty list what: leaving
+// it out only where that gives a default (grids and strategies have none).
+func emptyListHint(what string) string {
+	switch {
+	case what == "grids":
+		return "declare at least one grid, e.g. grids: [{}] for one cell of the defaults, or a tournament of strategies"
+	case what == "strategies":
+		return "give at least two strategies, e.g. [random, heuristic]"
+	case what == "compare":
+		return "give at least one comparison, or leave compare out for none"
+	case strings.Contains(what, " "): // an entry of a mapping, e.g. lineups NAME
+		return "give at least one value"
+	}
+	return "give at least one value, or leave " + what + " out for its default"
 }
 
 // expand adds the cells of grid gi.
