@@ -155,6 +155,22 @@ func TestMergeReportsEveryProblem(t *testing.T) {
 	}
 }
 
+// shards counts in words: "1 directory", "1 shard", never "1 directories".
+func TestShardsSingular(t *testing.T) {
+	dir := t.TempDir()
+	d := func(name string) string { return filepath.Join(dir, name) }
+	mustRun(t, 0, "simulate", "--games", "20", "--quiet", "--workers", "1", "--shard", "0/2", "--out", d("s0"))
+	out, _ := mustRun(t, 0, "shards", d("s0"))
+	if want := "1 directory of a run in 2 shards: 1 complete; no directory of this run holds shard 1\n"; !strings.Contains(out, want) {
+		t.Errorf("shards of one of two shards: want %q in\n%s", want, out)
+	}
+	mustRun(t, 0, "simulate", "--games", "20", "--quiet", "--workers", "1", "--out", d("one"))
+	out, _ = mustRun(t, 0, "shards", d("one"))
+	if strings.Contains(out, "1 directories") || !strings.Contains(out, "1 directory") {
+		t.Errorf("shards of one run:\n%s", out)
+	}
+}
+
 // tamper edits the "stats" object of dir's stats.json.
 func tamper(t *testing.T, dir string, edit func(map[string]any)) {
 	t.Helper()

@@ -129,6 +129,14 @@ func unfinished(s *sim.Summary) string {
 	return fmt.Sprintf("%s (%s)", thousands(s.Unfinished), strings.Join(why, ", "))
 }
 
+// plural is n with its noun, singular for 1: "1 directory", "2 directories".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(int64(n)) + " " + many
+}
+
 func games(n int64) string {
 	if n == 1 {
 		return "1 game"

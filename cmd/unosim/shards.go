@@ -81,16 +81,20 @@ func printSurvey(a *app, sv *sim.Survey) {
 		}
 	}
 	if sv.Count > 0 {
-		fmt.Fprintf(a.stdout, "\n%d directories of a run in %d shards: %s", len(sv.Shards), sv.Count, strings.Join(parts, ", "))
+		fmt.Fprintf(a.stdout, "\n%s of a run in %s: %s", plural(len(sv.Shards), "directory", "directories"), plural(sv.Count, "shard", "shards"), strings.Join(parts, ", "))
 	} else {
-		fmt.Fprintf(a.stdout, "\n%d directories: %s", len(sv.Shards), strings.Join(parts, ", "))
+		fmt.Fprintf(a.stdout, "\n%s: %s", plural(len(sv.Shards), "directory", "directories"), strings.Join(parts, ", "))
 	}
 	if len(sv.Missing) > 0 {
 		var m []string
 		for _, i := range sv.Missing {
 			m = append(m, fmt.Sprintf("%d", i))
 		}
-		fmt.Fprintf(a.stdout, "; no directory of this run holds shard %s", strings.Join(m, ", "))
+		which := "shards"
+		if len(m) == 1 {
+			which = "shard"
+		}
+		fmt.Fprintf(a.stdout, "; no directory of this run holds %s %s", which, strings.Join(m, ", "))
 	}
 	fmt.Fprintln(a.stdout)
 	if sv.Ready {
