@@ -178,10 +178,21 @@ func TestUnknownCommandListsCommands(t *testing.T) {
 		{[]string{"simulat"}, `unknown command "simulat" for "unosim" (valid: compare, completion, experiment, match, merge, replay, report, rules, shards, simulate, strategies, tournament, tune, version)`},
 		{[]string{"experiment", "rn", "x.yaml"}, `unknown command "rn" for "unosim experiment" (valid: list, run, show, validate)`},
 		{[]string{"completion", "tcsh"}, `unknown command "tcsh" for "unosim completion" (valid: bash, fish, powershell, zsh)`},
+		{[]string{"help", "foo"}, `unknown help topic "foo" (valid: compare, completion, experiment, match, merge, replay, report, rules, shards, simulate, strategies, tournament, tune, version)`},
+		{[]string{"help", "experiment", "foo"}, `unknown help topic "experiment foo" (valid: list, run, show, validate)`},
 	} {
 		code, out, stderr := unosim(t, c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || out != "" {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+// help on a command still prints its help.
+func TestHelpTopic(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"help", "simulate"}, {"help", "experiment", "run"}} {
+		if code, out, stderr := unosim(t, args...); code != 0 || !strings.Contains(out, "Usage:") {
+			t.Errorf("%v: exit %d, %q %q", args, code, out, stderr)
 		}
 	}
 }

@@ -106,11 +106,24 @@ for any number of workers and any split into shards.`,
 	root.AddCommand(newSimulateCmd(a), newMatchCmd(a), newTournamentCmd(a), newTuneCmd(a), newRulesCmd(a), newStrategiesCmd(a), newReplayCmd(a), newMergeCmd(a), newShardsCmd(a), newReportCmd(a), newExperimentCmd(a), newVersionCmd(a), newCompareCmd(a))
 	registerCompletions(root)
 	root.InitDefaultCompletionCmd()
+	root.InitDefaultHelpCmd()
 	for _, c := range root.Commands() {
-		if c.Name() == "completion" {
+		switch c.Name() {
+		case "completion":
 			c.Args = cobra.NoArgs
 			c.RunE = func(*cobra.Command, []string) error {
 				return usagef("completion needs a shell: bash, zsh, fish or powershell")
+			}
+		case "help":
+			// Cobra's help prints "Unknown help topic" and exits 0; a topic
+			// that is no command is bad input.
+			run := c.Run
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if cmd, rest, err := root.Find(args); err != nil || len(rest) > 0 {
+					return usagef("unknown help topic %q (valid: %s)", strings.Join(args, " "), strings.Join(commandNames(cmd), ", "))
+				}
+				run(c, args)
+				return nil
 			}
 		}
 	}
@@ -178,12 +191,7 @@ func withCommands(root *cobra.Command, args []string, err error) error {
 		return err
 	}
 	cmd, _, _ := root.Find(args) // the command whose subcommand is unknown
-	var names []string
-	for _, c := range cmd.Commands() {
-		if c.IsAvailableCommand() && c.Name() != "help" {
-			names = append(names, c.Name())
-		}
-	}
+	names := commandNames(cmd)
 	if len(names) == 0 {
 		return err
 	}
@@ -192,4 +200,15 @@ func withCommands(root *cobra.Command, args []string, err error) error {
 		rest = "\n" + rest
 	}
 	return fmt.Errorf("%s (valid: %s)%s", first, strings.Join(names, ", "), rest)
+}
+
+// commandNames are the subcommands of cmd one may run.
+func commandNames(cmd *cobra.Command) []string {
+	var names []string
+	for _, c := range cmd.Commands() {
+		if c.IsAvailableCommand() && c.Name() != "help" {
+			names = append(names, c.Name())
+		}
+	}
+	return names
 }
