@@ -91,3 +91,20 @@ func TestReplayWithFailingBot(t *testing.T) {
 		t.Errorf("a sound bot: exit %d: %s", code, errOut)
 	}
 }
+
+// A bot that exits at once is reported as exited by simulate and replay
+// alike, whether unosim's first write or its first read notices (a race:
+// hence several runs), never as "broken pipe".
+func TestBotThatExitsAtOnce(t *testing.T) {
+	for i := 0; i < 10; i++ {
+		for _, args := range [][]string{
+			{"simulate", "--games", "1", "--workers", "1", "--quiet", "--strategy", "exec:true"},
+			{"replay", "--game", "0", "--strategy", "exec:true"},
+		} {
+			code, _, errOut := unosim(t, args...)
+			if code != exitFailure || !strings.Contains(errOut, "handshake: it exited") || strings.Contains(errOut, "pipe") {
+				t.Fatalf("%v: exit %d, stderr %q; want exit 1: it exited", args, code, errOut)
+			}
+		}
+	}
+}
