@@ -266,6 +266,11 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 			printTournament(a.stdout, &done)
 			return nil
 		}
+		if tournamentLeftover(o.out) {
+			for _, name := range tournamentPlots {
+				os.Remove(filepath.Join(o.out, name))
+			}
+		}
 		if err := sim.PrepareOut(o.out); err != nil {
 			return usageError{err}
 		}
@@ -304,6 +309,31 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 	}
 	printTournament(a.stdout, &res)
 	return nil
+}
+
+// tournamentPlots are the files a tournament writes into --out before
+// tournament.json.
+var tournamentPlots = []string{"ratings.png", "ratings.svg", "crosstable.png", "crosstable.svg"}
+
+// tournamentLeftover reports whether dir holds some of tournamentPlots and
+// nothing else but temporary files: a tournament killed while writing its
+// plots, whose rerun must not be refused (a complete one has its
+// tournament.json).
+func tournamentLeftover(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	plots := 0
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case e.Type().IsRegular() && slices.Contains(tournamentPlots, name):
+			plots++
+		case !(strings.HasPrefix(name, ".") && (strings.Contains(name, ".tmp") || strings.HasPrefix(name, ".probe-"))):
+			return false
+		}
+	}
+	return plots > 0
 }
 
 // sameTournament reports whether two results are of the same run.

@@ -103,6 +103,37 @@ func TestKilledBeforeAnyResultReruns(t *testing.T) {
 	}
 }
 
+// A tournament killed while writing its plots, after every game and before
+// tournament.json, leaves only plots (and temporary files): its rerun runs.
+// A directory holding anything else is still refused, untouched.
+func TestKilledWhileWritingPlotsReruns(t *testing.T) {
+	dir := t.TempDir()
+	tour := filepath.Join(dir, "tour")
+	other := filepath.Join(dir, "other")
+	for _, f := range []string{filepath.Join(tour, "ratings.png"), filepath.Join(tour, "ratings.svg"), filepath.Join(tour, ".crosstable.png.tmp123"),
+		filepath.Join(other, "ratings.png"), filepath.Join(other, "notes.txt")} {
+		os.MkdirAll(filepath.Dir(f), 0o755)
+		if err := os.WriteFile(f, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"tournament", "--strategy", "random", "--strategy", "heuristic", "--games", "20", "--workers", "1", "--quiet", "--out"}
+	if code, _, stderr := unosim(t, append(args, tour)...); code != 0 {
+		t.Fatalf("rerun over a killed tournament's plots: exit %d: %s", code, stderr)
+	}
+	for _, name := range append(tournamentPlots, "tournament.json") {
+		if data, err := os.ReadFile(filepath.Join(tour, name)); err != nil || string(data) == "partial" {
+			t.Errorf("%s: %v, not rewritten", name, err)
+		}
+	}
+	if code, _, stderr := unosim(t, append(args, other)...); code != exitUsage || !strings.Contains(stderr, "already exists") {
+		t.Errorf("a directory with other files: exit %d: %s", code, stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(other, "ratings.png")); err != nil || string(data) != "partial" {
+		t.Errorf("a refused --out was changed: %v", err)
+	}
+}
+
 const tinyTournament = `name: tiny-tournament
 description: three strategies at 2 and 3 players
 seed: 3
