@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/unosim/unosim/engine"
@@ -100,6 +99,9 @@ type bot struct {
 	in      *bufio.Writer
 	stdin   io.WriteCloser
 	lines   chan []byte
+	readErr error         // why the reading of stdout stopped; set before lines is closed
+	exited  chan struct{} // closed when the process has exited (exitErr is then set)
+	exitErr error
 	stderr  *tail
 	observe bool
 	started bool
@@ -148,31 +150,42 @@ func (b *bot) start() error {
 	b.stderr = &tail{}
 	b.timeout = botTimeout()
 	args := strings.Fields(b.command)
-	b.cmd = exec.Command(args[0], args[1:]...)
-	b.cmd.Stderr = b.stderr
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stderr = b.stderr
+	cmd.WaitDelay = time.Second // a child of the bot holding its stderr open
 	var err error
-	if b.stdin, err = b.cmd.StdinPipe(); err != nil {
+	if b.stdin, err = cmd.StdinPipe(); err != nil {
 		return err
 	}
-	out, err := b.cmd.StdoutPipe()
+	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
 	}
-	if err := b.cmd.Start(); err != nil {
+	if err := cmd.Start(); err != nil {
 		return err
 	}
+	b.cmd = cmd
 	b.in = bufio.NewWriter(b.stdin)
 	b.lines = make(chan []byte, 1)
+	b.exited = make(chan struct{})
 	go func() {
 		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		sc.Buffer(make([]byte, 64*1024), maxLine)
 		for sc.Scan() {
 			b.lines <- bytes.Clone(sc.Bytes())
 		}
+		b.readErr = sc.Err()
 		close(b.lines)
+		// Wait only once every read of stdout is done; a bot that closed
+		// its stdout but runs on is waited for here until close kills it.
+		b.exitErr = cmd.Wait()
+		close(b.exited)
 	}()
 	return nil
 }
+
+// maxLine is the longest line a bot may print, its newline excluded.
+const maxLine = 1 << 20
 
 func (b *bot) send(msg any) error {
 	data, err := json.Marshal(msg)
@@ -189,44 +202,23 @@ func (b *bot) receive() ([]byte, error) {
 	select {
 	case line, ok := <-b.lines:
 		if !ok {
-			return nil, b.exitErr()
+			if errors.Is(b.readErr, bufio.ErrTooLong) {
+				return nil, fmt.Errorf("it printed a line longer than %d bytes (1 MB), the most a line may hold", maxLine)
+			}
+			select {
+			case <-b.exited:
+			case <-time.After(b.timeout):
+				return nil, fmt.Errorf("it closed its standard output and had not exited %s later", b.timeout)
+			}
+			if b.exitErr != nil {
+				return nil, fmt.Errorf("it exited (%v)", b.exitErr)
+			}
+			return nil, errors.New("it exited")
 		}
 		return line, nil
 	case <-time.After(b.timeout):
 		return nil, fmt.Errorf("no answer within %s (set UNOSIM_BOT_TIMEOUT to wait longer)", b.timeout)
 	}
-}
-
-// exitErr reaps the bot, whose output has ended, and says it exited.
-func (b *bot) exitErr() error {
-	err := b.cmd.Wait()
-	b.cmd = nil
-	if err != nil {
-		return fmt.Errorf("it exited (%v)", err)
-	}
-	return errors.New("it exited")
-}
-
-// sendFailed records a failed write. A broken pipe is most often a bot
-// that exited: wait a moment for its end and say so, with its status, as
-// receive does; whether the write or the read notices first is chance.
-func (b *bot) sendFailed(seat int, game uint64, what string, err error) {
-	if errors.Is(err, syscall.EPIPE) {
-		deadline := time.After(time.Second)
-		for b.cmd != nil {
-			select {
-			case _, ok := <-b.lines:
-				if !ok {
-					b.fail(seat, game, what, "%v", b.exitErr())
-					return
-				}
-			case <-deadline: // it closed its input but runs on
-				b.fail(seat, game, what, "it closed its standard input")
-				return
-			}
-		}
-	}
-	b.fail(seat, game, what, "cannot write to it: %v", err)
 }
 
 // ready starts the bot and shakes hands, once.
@@ -242,7 +234,7 @@ func (b *bot) ready(seat int, game uint64) bool {
 		return false
 	}
 	if err := b.send(map[string]any{"type": "hello", "protocol": ProtocolVersion}); err != nil {
-		b.sendFailed(seat, game, "handshake", err)
+		b.fail(seat, game, "handshake", "cannot write to it: %v", err)
 		return false
 	}
 	line, err := b.receive()
@@ -272,15 +264,14 @@ func (b *bot) close() error {
 		return nil
 	}
 	b.stdin.Close()
-	done := make(chan error, 1)
-	go func() { done <- b.cmd.Wait() }()
+	cmd := b.cmd
+	b.cmd = nil
 	select {
-	case err := <-done:
-		b.cmd = nil
-		return err
+	case <-b.exited:
+		return b.exitErr
 	case <-time.After(2 * time.Second):
-		b.cmd.Process.Kill()
-		b.cmd = nil
+		cmd.Process.Kill()
+		<-b.exited
 		return nil
 	}
 }
@@ -322,7 +313,7 @@ func (x *Exec) Begin(v *engine.View) {
 	msg := map[string]any{"type": "begin", "game": x.game, "seat": v.Seat(), "seed": v.Rand().Uint64(),
 		"players": v.Players(), "rules": o.Rules.String(), "options": opts}
 	if err := x.bot.send(msg); err != nil {
-		x.bot.sendFailed(v.Seat(), x.game, "begin", err)
+		x.bot.fail(v.Seat(), x.game, "begin", "cannot write to it: %v", err)
 	}
 }
 
@@ -340,7 +331,7 @@ func (x *Exec) Observe(v *engine.View, e engine.Event) {
 		ev["color"] = e.Color.String()
 	}
 	if err := x.bot.send(map[string]any{"type": "event", "game": x.game, "seat": v.Seat(), "event": ev}); err != nil {
-		x.bot.sendFailed(v.Seat(), x.game, "event", err)
+		x.bot.fail(v.Seat(), x.game, "event", "cannot write to it: %v", err)
 	}
 }
 
@@ -359,7 +350,7 @@ func (x *Exec) Decide(v *engine.View, moves []engine.Move) int {
 	}
 	msg := map[string]any{"type": "decide", "game": x.game, "seat": seat, "decision": v.Decision().String(), "view": viewJSON(v), "moves": ms}
 	if err := x.bot.send(msg); err != nil {
-		x.bot.sendFailed(seat, x.game, what, err)
+		x.bot.fail(seat, x.game, what, "cannot write to it: %v", err)
 		return 0
 	}
 	line, err := x.bot.receive()

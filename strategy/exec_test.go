@@ -82,6 +82,8 @@ func TestExecBotFaults(t *testing.T) {
 		{"hang", "no answer within 300ms"},
 		{"garbage", `answered "what is this"`},
 		{"illegal", "there are"},
+		{"closeout", "closed its standard output"},
+		{"huge", "longer than"},
 		{"badhello", "protocol 99"},
 	} {
 		start := time.Now()

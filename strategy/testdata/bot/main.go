@@ -1,7 +1,9 @@
 // Command bot is a test bot for the external protocol (docs/PROTOCOL.md):
 // it plays a uniformly random move drawn from the seed it is given. Its
 // first argument selects a fault to test: crash, hang, garbage, illegal,
-// badhello, oldhello; with "observe" it asks for the event feed and counts it.
+// closeout (closes its standard output and keeps running), huge (a line
+// longer than 1 MB), badhello, oldhello; with "observe" it asks for the
+// event feed and counts it.
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"time"
 )
 
@@ -70,6 +73,12 @@ func main() {
 					continue
 				case "illegal":
 					say(map[string]any{"move": len(msg.Moves)})
+					continue
+				case "closeout":
+					os.Stdout.Close()
+					time.Sleep(time.Hour)
+				case "huge":
+					say(map[string]any{"move": 0, "pad": strings.Repeat("x", 2<<20)})
 					continue
 				}
 			}
