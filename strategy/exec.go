@@ -324,10 +324,12 @@ func (x *Exec) Observe(v *engine.View, e engine.Event) {
 		return
 	}
 	ev := map[string]any{"kind": eventKindName(e.Kind), "player": e.Player, "other": e.Other, "n": e.N, "n2": e.N2, "text": e.String()}
-	if e.Card != engine.NoCard && e.Card.Valid() {
+	// An event's unused Card and Color are zero, which is red-0 and red:
+	// only the kinds that have a card or a color carry one.
+	switch e.Kind {
+	case engine.EvStartCard, engine.EvPlay, engine.EvDrawCard, engine.EvStack, engine.EvDeflect, engine.EvJumpIn, engine.EvPileFlip, engine.EvPile:
 		ev["card"] = e.Card.Name()
-	}
-	if e.Color < engine.NoColor {
+	case engine.EvColor, engine.EvPileStart:
 		ev["color"] = e.Color.String()
 	}
 	if err := x.bot.send(map[string]any{"type": "event", "game": x.game, "seat": v.Seat(), "event": ev}); err != nil {

@@ -3,7 +3,8 @@
 // first argument selects a fault to test: crash, hang, garbage, illegal,
 // closeout (closes its standard output and keeps running), huge (a line
 // longer than 1 MB), badhello, oldhello; with "observe" it asks for the
-// event feed and counts it.
+// event feed, counts it and checks that only events with a card or a color
+// carry one.
 package main
 
 import (
@@ -58,6 +59,21 @@ func main() {
 			rngs[msg.Seat] = rand.New(rand.NewPCG(msg.Seed, 1))
 		case "event":
 			events++
+			if mode == "observe" {
+				var e struct {
+					Event map[string]any `json:"event"`
+				}
+				json.Unmarshal(in.Bytes(), &e)
+				kind, _ := e.Event["kind"].(string)
+				if _, ok := e.Event["card"]; ok != cardEvents[kind] {
+					fmt.Fprintf(os.Stderr, "testbot: event %s: card present %v: %s\n", kind, ok, in.Bytes())
+					os.Exit(6)
+				}
+				if _, ok := e.Event["color"]; ok != (kind == "color" || kind == "pile-start") {
+					fmt.Fprintf(os.Stderr, "testbot: event %s: color present %v: %s\n", kind, ok, in.Bytes())
+					os.Exit(6)
+				}
+			}
 		case "decide":
 			decisions++
 			if decisions == 20 {
@@ -90,3 +106,7 @@ func main() {
 		}
 	}
 }
+
+// cardEvents are the kinds of event that carry a card (docs/PROTOCOL.md).
+var cardEvents = map[string]bool{"start-card": true, "play": true, "draw-card": true, "stack": true,
+	"deflect": true, "jump-in": true, "pile-flip": true, "pile": true}
