@@ -153,6 +153,7 @@ func (b *bot) start() error {
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stderr = b.stderr
 	cmd.WaitDelay = time.Second // a child of the bot holding its stderr open
+	detach(cmd)
 	var err error
 	if b.stdin, err = cmd.StdinPipe(); err != nil {
 		return err

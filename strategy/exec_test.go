@@ -3,6 +3,7 @@ package strategy_test
 import (
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -106,6 +107,18 @@ func TestExecBotFaults(t *testing.T) {
 		if time.Since(start) > 5*time.Second {
 			t.Errorf("%s: took %v to stop", tc.mode, time.Since(start))
 		}
+	}
+}
+
+// A bot runs in a process group of its own: the terminal's Ctrl-C, sent
+// to unosim's group, stops the run cleanly instead of killing the bot and
+// failing the run on it.
+func TestExecBotHasItsOwnProcessGroup(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process groups")
+	}
+	if _, err := playExec(t, "exec:"+buildBot(t)+" pgrp", 3); err != nil {
+		t.Fatal(err)
 	}
 }
 

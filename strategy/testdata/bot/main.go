@@ -2,7 +2,8 @@
 // it plays a uniformly random move drawn from the seed it is given. Its
 // first argument selects a fault to test: crash, hang, garbage, illegal,
 // closeout (closes its standard output and keeps running), huge (a line
-// longer than 1 MB), badhello, oldhello; with "observe" it asks for the
+// longer than 1 MB), badhello, oldhello; pgrp fails if it shares unosim's
+// process group; with "observe" it asks for the
 // event feed, counts it and checks that only events with a card or a color
 // carry one.
 package main
@@ -46,6 +47,10 @@ func main() {
 		}
 		switch msg.Type {
 		case "hello":
+			if mode == "pgrp" && sharesGroup() {
+				fmt.Fprintln(os.Stderr, "testbot: in unosim's process group: a Ctrl-C would kill it too")
+				os.Exit(7)
+			}
 			if mode == "badhello" {
 				say(map[string]any{"type": "hello", "protocol": 99})
 				continue
