@@ -108,3 +108,27 @@ func TestBotThatExitsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// A run stopped by a failing bot keeps only the games up to its last
+// checkpoint; the message says how many were reported, not that "the games
+// finished before it" were, when none was.
+func TestSimulateExecBotFailureSaysWhatWasKept(t *testing.T) {
+	bin := testBot(t)
+	code, out, errOut := unosim(t, "simulate", "--players", "2", "--games", "200", "--workers", "1",
+		"--strategy", "exec:"+bin+" crash", "--strategy", "random", "--quiet")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errOut)
+	}
+	if strings.Contains(errOut, "finished before it were reported") || !strings.Contains(errOut, "no game was reported") {
+		t.Errorf("the message does not say that no game was kept: %s", errOut)
+	}
+	if strings.Contains(out, "0--1") || !strings.Contains(out, "0 games of 200") {
+		t.Errorf("the table of no game: %s", out)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errOut = unosim(t, "simulate", "--players", "2", "--games", "3000", "--workers", "1", "--checkpoint-every", "1024",
+		"--strategy", "exec:"+bin+" crash=70000", "--strategy", "random", "--out", dir, "--quiet")
+	if code != 1 || !strings.Contains(errOut, "the 1,024 games up to the last checkpoint were reported") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}

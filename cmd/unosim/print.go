@@ -170,8 +170,11 @@ func printSummary(w io.Writer, s *sim.Summary) {
 		fmt.Fprintf(w, "INCOMPLETE: interrupted after %s of %s games; the figures cover only those.\n\n",
 			thousands(s.Games), thousands(s.PlannedRange[1]-s.PlannedRange[0]))
 	}
-	fmt.Fprintf(w, "unosim %s: %s rules, %d players, %s games (indices %d-%d of %s), seed %d, %s seats\n",
-		s.Version, s.Rules, s.Players, thousands(s.Games), s.GameRange[0], s.GameRange[1]-1, thousands(s.TotalGames), s.Seed, s.Seats)
+	played := fmt.Sprintf("%s games (indices %d-%d of %s)", thousands(s.Games), s.GameRange[0], s.GameRange[1]-1, thousands(s.TotalGames))
+	if s.GameRange[1] <= s.GameRange[0] {
+		played = fmt.Sprintf("%s games of %s", thousands(s.Games), thousands(s.TotalGames))
+	}
+	fmt.Fprintf(w, "unosim %s: %s rules, %d players, %s, seed %d, %s seats\n", s.Version, s.Rules, s.Players, played, s.Seed, s.Seats)
 	var changed []string
 	for _, k := range slices.Sorted(maps.Keys(s.Options)) {
 		if def, ok := defaultOption(s.Rules, k); ok && def != s.Options[k] {

@@ -223,7 +223,12 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 		return err
 	}
 	if failed != nil {
-		return runtimeError{fmt.Errorf("%w; the games finished before it were reported and marked incomplete", failed)}
+		// The run stands as of its last checkpoint: the games after it are
+		// dropped, since with several workers they form no prefix.
+		if file.Stats.Games == 0 {
+			return runtimeError{fmt.Errorf("%w; no game was reported and the run is marked incomplete: a failed run keeps only the games up to its last checkpoint (--out DIR, --checkpoint-every), and it had none", failed)}
+		}
+		return runtimeError{fmt.Errorf("%w; the %s games up to the last checkpoint were reported and marked incomplete (rerun with the same --out to resume from there)", failed, thousands(file.Stats.Games))}
 	}
 	if !run.Complete {
 		return errInterrupted

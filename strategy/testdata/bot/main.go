@@ -1,6 +1,7 @@
 // Command bot is a test bot for the external protocol (docs/PROTOCOL.md):
 // it plays a uniformly random move drawn from the seed it is given. Its
-// first argument selects a fault to test: crash, hang, garbage, illegal,
+// first argument selects a fault to test (at the 20th decision, or at the
+// N-th with MODE=N): crash, hang, garbage, illegal,
 // closeout (closes its standard output and keeps running), huge (a line
 // longer than 1 MB), badhello, oldhello; pgrp fails if it shares unosim's
 // process group; with "observe" it asks for the
@@ -14,14 +15,19 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
 
 func main() {
-	mode := ""
+	mode, at := "", 20 // the fault comes at decision at (mode=N: at N)
 	if len(os.Args) > 1 {
 		mode = os.Args[1]
+		if m, n, ok := strings.Cut(mode, "="); ok {
+			mode = m
+			at, _ = strconv.Atoi(n)
+		}
 	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
@@ -81,7 +87,7 @@ func main() {
 			}
 		case "decide":
 			decisions++
-			if decisions == 20 {
+			if decisions == at {
 				switch mode {
 				case "crash":
 					fmt.Fprintln(os.Stderr, "testbot: crashing on purpose")
