@@ -146,6 +146,45 @@ func TestExecPythonExample(t *testing.T) {
 	}
 }
 
+// The Python bot that answers every kind of decision plays each rule set,
+// house rules on, against the heuristic (where python3 is installed); with
+// --strict it exits on a decision it does not know.
+func TestExecPythonSimpleBot(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	for _, tc := range []struct {
+		rules engine.RuleSet
+		set   []string
+	}{
+		{engine.Classic, []string{"stack-draw-two=true", "stack-draw-four=true", "seven-zero=true", "jump-in=any"}},
+		{engine.Classic, []string{"deflect-draw-two=true", "deflect-draw-four=true", "deflect-skip=true", "deck=classic,wild-swap-hands=4"}},
+		{engine.Party, nil},
+		{engine.Encanto, nil},
+	} {
+		o := engine.DefaultOptions(tc.rules)
+		for _, kv := range tc.set {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := o.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pool := strategy.NewPool()
+		bot := strategy.MustParse("exec:python3 ../examples/simplebot.py --strict").NewIn(pool)
+		g, err := engine.NewGame(o, []engine.Strategy{bot, strategy.MustParse("heuristic").New(), strategy.MustParse("random:forget=0.5").New(), strategy.MustParse("heuristic").New()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range uint64(20) {
+			g.Play(5, i)
+			if err := pool.Err(); err != nil {
+				t.Fatalf("%v %v: %v", tc.rules, tc.set, err)
+			}
+		}
+		pool.Close()
+	}
+}
+
 // counting counts the decisions put to a strategy.
 type counting struct {
 	engine.Strategy

@@ -67,6 +67,7 @@ NAME[:KEY=VALUE,...], for example --strategy heuristic:bluff=0.3,challenge=seen.
 				}
 				fmt.Fprintln(a.stdout)
 			}
+			fmt.Fprint(a.stdout, "exec:COMMAND\n  a bot in another language: unosim runs COMMAND and asks it every decision in JSON lines (docs/PROTOCOL.md), e.g. exec:python3 examples/simplebot.py\n\n")
 			fmt.Fprintln(a.stdout, "syntax: NAME[:KEY=VALUE,...], e.g. heuristic:bluff=0.3,challenge=0.5")
 			return nil
 		},
