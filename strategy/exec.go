@@ -25,13 +25,15 @@ const ProtocolVersion = 1
 // overrides it.
 const BotTimeout = 10 * time.Second
 
-func botTimeout() time.Duration {
-	if s := os.Getenv("UNOSIM_BOT_TIMEOUT"); s != "" {
-		if d, err := time.ParseDuration(s); err == nil && d > 0 {
-			return d
-		}
+func botTimeout() (time.Duration, error) {
+	s := os.Getenv("UNOSIM_BOT_TIMEOUT")
+	if s == "" {
+		return BotTimeout, nil
 	}
-	return BotTimeout
+	if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		return d, nil
+	}
+	return 0, fmt.Errorf("UNOSIM_BOT_TIMEOUT=%s is not a positive duration such as 30s or 2m", s)
 }
 
 // Pool holds the external bots of one worker: one process per command,
@@ -148,13 +150,15 @@ func (b *bot) fail(seat int, game uint64, what string, format string, args ...an
 func (b *bot) start() error {
 	b.started = true
 	b.stderr = &tail{}
-	b.timeout = botTimeout()
+	var err error
+	if b.timeout, err = botTimeout(); err != nil {
+		return err
+	}
 	args := strings.Fields(b.command)
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stderr = b.stderr
 	cmd.WaitDelay = time.Second // a child of the bot holding its stderr open
 	detach(cmd)
-	var err error
 	if b.stdin, err = cmd.StdinPipe(); err != nil {
 		return err
 	}

@@ -122,6 +122,18 @@ func TestExecBotHasItsOwnProcessGroup(t *testing.T) {
 	}
 }
 
+// A timeout unosim cannot read is refused, not silently replaced by 10 s.
+func TestExecBotTimeoutMustParse(t *testing.T) {
+	bin := buildBot(t)
+	for _, v := range []string{"30", "-1s", "soon"} {
+		t.Setenv("UNOSIM_BOT_TIMEOUT", v)
+		_, err := playExec(t, "exec:"+bin, 1)
+		if err == nil || !strings.Contains(err.Error(), "UNOSIM_BOT_TIMEOUT="+v) {
+			t.Errorf("UNOSIM_BOT_TIMEOUT=%s: %v", v, err)
+		}
+	}
+}
+
 func TestExecSpec(t *testing.T) {
 	s, err := strategy.Parse("exec:  python3   examples/randombot.py ")
 	if err != nil || s.String() != "exec:python3 examples/randombot.py" || s.Name() != "exec" {
