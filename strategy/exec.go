@@ -355,6 +355,18 @@ func (x *Exec) Decide(v *engine.View, moves []engine.Move) int {
 	for i, m := range moves {
 		ms[i] = moveJSON(m)
 	}
+	// A line already waiting answers nothing: taken as the answer to this
+	// decision it would shift every answer after it. (One that arrives
+	// later than this check is caught at a later decision.)
+	select {
+	case line, ok := <-x.bot.lines:
+		if ok {
+			x.bot.fail(seat, x.game, what, "it printed %q when no answer was due (one line answers each decide; hello, begin and event get none)", clip(line))
+			return 0
+		}
+		// stdout ended: receive reports it (a closed channel stays closed)
+	default:
+	}
 	msg := map[string]any{"type": "decide", "game": x.game, "seat": seat, "decision": v.Decision().String(), "view": viewJSON(v), "moves": ms}
 	if err := x.bot.send(msg); err != nil {
 		x.bot.fail(seat, x.game, what, "cannot write to it: %v", err)

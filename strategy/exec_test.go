@@ -85,6 +85,7 @@ func TestExecBotFaults(t *testing.T) {
 		{"illegal", "there are"},
 		{"closeout", "closed its standard output"},
 		{"huge", "longer than"},
+		{"twice", "when no answer was due"},
 		{"badhello", "protocol 99"},
 	} {
 		start := time.Now()

@@ -3,7 +3,8 @@
 // first argument selects a fault to test (at the 20th decision, or at the
 // N-th with MODE=N): crash, hang, garbage, illegal,
 // closeout (closes its standard output and keeps running), huge (a line
-// longer than 1 MB), badhello, oldhello; pgrp fails if it shares unosim's
+// longer than 1 MB), twice (two answers to one decision),
+// badhello, oldhello; pgrp fails if it shares unosim's
 // process group; with "observe" it asks for the
 // event feed, counts it and checks that only events with a card or a color
 // carry one.
@@ -104,6 +105,10 @@ func main() {
 				case "closeout":
 					os.Stdout.Close()
 					time.Sleep(time.Hour)
+				case "twice": // two answers in one write: the second answers nothing
+					fmt.Fprintf(out, "{\"move\":0}\n{\"move\":0}\n")
+					out.Flush()
+					continue
 				case "huge":
 					say(map[string]any{"move": 0, "pad": strings.Repeat("x", 2<<20)})
 					continue
