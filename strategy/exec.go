@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/unosim/unosim/engine"
@@ -215,15 +216,37 @@ func (b *bot) receive() ([]byte, error) {
 			case <-time.After(b.timeout):
 				return nil, fmt.Errorf("it closed its standard output and had not exited %s later", b.timeout)
 			}
-			if b.exitErr != nil {
-				return nil, fmt.Errorf("it exited (%v)", b.exitErr)
-			}
-			return nil, errors.New("it exited")
+			return nil, b.exitedErr()
 		}
 		return line, nil
 	case <-time.After(b.timeout):
 		return nil, fmt.Errorf("no answer within %s (set UNOSIM_BOT_TIMEOUT to wait longer)", b.timeout)
 	}
+}
+
+// exitedErr says the bot exited, with its status; b.exited is closed.
+func (b *bot) exitedErr() error {
+	if b.exitErr != nil {
+		return fmt.Errorf("it exited (%v)", b.exitErr)
+	}
+	return errors.New("it exited")
+}
+
+// sendFailed records a failed write. A broken pipe, or one closed (Wait
+// closes it once the bot has exited), is most often a bot that exited:
+// wait a moment for its end and say so, with its status, as receive does;
+// whether the write or the read notices first is chance.
+func (b *bot) sendFailed(seat int, game uint64, what string, err error) {
+	if errors.Is(err, syscall.EPIPE) || errors.Is(err, os.ErrClosed) {
+		select {
+		case <-b.exited:
+			b.fail(seat, game, what, "%v", b.exitedErr())
+		case <-time.After(time.Second): // it closed its input but runs on
+			b.fail(seat, game, what, "it closed its standard input")
+		}
+		return
+	}
+	b.fail(seat, game, what, "cannot write to it: %v", err)
 }
 
 // ready starts the bot and shakes hands, once.
@@ -239,7 +262,7 @@ func (b *bot) ready(seat int, game uint64) bool {
 		return false
 	}
 	if err := b.send(map[string]any{"type": "hello", "protocol": ProtocolVersion}); err != nil {
-		b.fail(seat, game, "handshake", "cannot write to it: %v", err)
+		b.sendFailed(seat, game, "handshake", err)
 		return false
 	}
 	line, err := b.receive()
@@ -318,7 +341,7 @@ func (x *Exec) Begin(v *engine.View) {
 	msg := map[string]any{"type": "begin", "game": x.game, "seat": v.Seat(), "seed": v.Rand().Uint64(),
 		"players": v.Players(), "rules": o.Rules.String(), "options": opts}
 	if err := x.bot.send(msg); err != nil {
-		x.bot.fail(v.Seat(), x.game, "begin", "cannot write to it: %v", err)
+		x.bot.sendFailed(v.Seat(), x.game, "begin", err)
 	}
 }
 
@@ -338,7 +361,7 @@ func (x *Exec) Observe(v *engine.View, e engine.Event) {
 		ev["color"] = e.Color.String()
 	}
 	if err := x.bot.send(map[string]any{"type": "event", "game": x.game, "seat": v.Seat(), "event": ev}); err != nil {
-		x.bot.fail(v.Seat(), x.game, "event", "cannot write to it: %v", err)
+		x.bot.sendFailed(v.Seat(), x.game, "event", err)
 	}
 }
 
@@ -369,7 +392,7 @@ func (x *Exec) Decide(v *engine.View, moves []engine.Move) int {
 	}
 	msg := map[string]any{"type": "decide", "game": x.game, "seat": seat, "decision": v.Decision().String(), "view": viewJSON(v), "moves": ms}
 	if err := x.bot.send(msg); err != nil {
-		x.bot.fail(seat, x.game, what, "cannot write to it: %v", err)
+		x.bot.sendFailed(seat, x.game, what, err)
 		return 0
 	}
 	line, err := x.bot.receive()
