@@ -52,6 +52,21 @@ type ShardStatus struct {
 	Detail       string    `json:"detail,omitempty"`
 
 	header *Header
+	file   bool // Dir is a file
+}
+
+// fileAbove is the file that dir lies under, if one does (stat then
+// fails with "not a directory").
+func fileAbove(dir string) string {
+	for p := filepath.Dir(dir); p != filepath.Dir(p); p = filepath.Dir(p) {
+		if fi, err := os.Stat(p); err == nil {
+			if !fi.IsDir() {
+				return p
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // Survey is the state of the directories of a sharded run: what a user
@@ -73,11 +88,13 @@ func ReadSurvey(dirs []string, load Loader, allowMixed bool) *Survey {
 		st := ShardStatus{Dir: d}
 		if fi, err := os.Stat(d); err != nil {
 			st.State, st.Detail = StateMissing, "no such directory"
-			if !errors.Is(err, fs.ErrNotExist) {
+			if f := fileAbove(d); f != "" {
+				st.Detail = fmt.Sprintf("no such directory (%s is a file)", f)
+			} else if !errors.Is(err, fs.ErrNotExist) {
 				st.State, st.Detail = StateDamaged, err.Error()
 			}
 		} else if !fi.IsDir() {
-			st.State, st.Detail = StateDamaged, "not a directory"
+			st.State, st.Detail, st.file = StateDamaged, "a file, not a run's output directory", true
 		} else if _, err := os.Stat(filepath.Join(d, "stats.json")); errors.Is(err, fs.ErrNotExist) {
 			st.State, st.Detail = StateEmpty, "no stats.json: nothing done (killed before its first checkpoint?)"
 		} else if h, err := load(d); err != nil {
@@ -169,10 +186,12 @@ func (sv *Survey) problems(allowMixed bool) {
 		if st.Shard != "" {
 			name += " (shard " + st.Shard + ")"
 		}
-		switch st.State {
-		case StateMissing, StateEmpty, StateDamaged, StateForeign:
+		switch {
+		case st.file:
+			add("%s is a file, not a run's output directory: name the --out directories of the shards", name)
+		case st.State == StateMissing, st.State == StateEmpty, st.State == StateDamaged, st.State == StateForeign:
 			add("%s: %s: %s", name, st.State, st.Detail)
-		case StatePartial:
+		case st.State == StatePartial:
 			add("%s: incomplete: %s", name, st.Detail)
 		}
 		h := st.header

@@ -155,6 +155,40 @@ func TestMergeReportsEveryProblem(t *testing.T) {
 	}
 }
 
+// A file among merge's directories is named as a file, not as a damaged
+// shard or as stat's "not a directory"; so is a path under a file.
+func TestMergeFileArgument(t *testing.T) {
+	dir := t.TempDir()
+	d := func(name string) string { return filepath.Join(dir, name) }
+	mustRun(t, 0, "simulate", "--games", "20", "--quiet", "--workers", "1", "--out", d("A"))
+	if err := os.WriteFile(d("afile"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr := mustRun(t, 2, "merge", d("A"), d("afile"), filepath.Join(d("afile"), "s1"), "--out", d("M"))
+	for _, want := range []string{
+		d("afile") + " is a file, not a run's output directory",
+		filepath.Join(d("afile"), "s1") + ": missing: no such directory (" + d("afile") + " is a file)",
+		"2 problems",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("merge refusal lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "damaged") || strings.Contains(stderr, ": not a directory") {
+		t.Errorf("merge says:\n%s", stderr)
+	}
+	if fileExists(d("M")) {
+		t.Error("a refused merge left its --out")
+	}
+	if _, stderr := mustRun(t, 2, "report", d("afile")); !strings.Contains(stderr, "report "+d("afile")+": a file, not a run's output directory") {
+		t.Errorf("report of a file: %s", stderr)
+	}
+	out, _ := mustRun(t, 0, "shards", d("A"), d("afile"))
+	if !strings.Contains(out, "a file, not a run's output directory") {
+		t.Errorf("shards table:\n%s", out)
+	}
+}
+
 // shards counts in words: "1 directory", "1 shard", never "1 directories".
 func TestShardsSingular(t *testing.T) {
 	dir := t.TempDir()

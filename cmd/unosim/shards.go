@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -134,9 +135,12 @@ after a failure left the data without its report (a full disk), or after a merge
 			if err != nil {
 				return err
 			}
+			if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+				return usagef("report %s: a file, not a run's output directory", dir)
+			}
 			format, err := statsFormat(dir)
 			switch {
-			case errors.Is(err, fs.ErrNotExist) && !fileExists(dir):
+			case err != nil && !fileExists(dir):
 				return usagef("report %s: no such directory", dir)
 			case errors.Is(err, fs.ErrNotExist):
 				return usagef("report %s: the directory holds no stats.json; report renders the --out of simulate, experiment run or merge (tournament and tune write their reports when they finish)", dir)
