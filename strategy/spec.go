@@ -244,14 +244,17 @@ func MustParse(spec string) Spec {
 // another language. Unknown names, parameters and values are errors that
 // list the valid choices.
 func Parse(spec string) (Spec, error) {
-	name, args, _ := strings.Cut(strings.TrimSpace(spec), ":")
-	name = strings.ToLower(strings.TrimSpace(name))
+	// Names and keys are matched in any case; messages quote them as
+	// written.
+	written, args, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	written = strings.TrimSpace(written)
+	name := strings.ToLower(written)
 	if name == "exec" {
 		return parseExec(args)
 	}
 	info, ok := Lookup(name)
 	if !ok {
-		return Spec{}, fmt.Errorf("unknown strategy %q (valid: %s)", name, names())
+		return Spec{}, fmt.Errorf("unknown strategy %q (valid: %s)", written, names())
 	}
 	vals := map[string]string{}
 	for _, p := range info.Params {
@@ -260,14 +263,15 @@ func Parse(spec string) (Spec, error) {
 	set := map[string]bool{}
 	if strings.TrimSpace(args) != "" {
 		for _, kv := range strings.Split(args, ",") {
-			k, v, ok := strings.Cut(kv, "=")
-			k, v = strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v)
+			wk, v, ok := strings.Cut(kv, "=")
+			wk, v = strings.TrimSpace(wk), strings.TrimSpace(v)
+			k := strings.ToLower(wk)
 			if !ok || k == "" || v == "" {
 				return Spec{}, fmt.Errorf("strategy %s: parameter %q is not KEY=VALUE", name, kv)
 			}
 			p := findParam(info.Params, k)
 			if p == nil {
-				return Spec{}, fmt.Errorf("strategy %s: unknown parameter %q (valid: %s)", name, k, paramNames(info.Params))
+				return Spec{}, fmt.Errorf("strategy %s: unknown parameter %q (valid: %s)", name, wk, paramNames(info.Params))
 			}
 			if set[k] {
 				return Spec{}, fmt.Errorf("strategy %s: parameter %s given twice", name, k)

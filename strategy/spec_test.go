@@ -105,6 +105,8 @@ func TestParseErrors(t *testing.T) {
 		{"smart", []string{`unknown strategy "smart"`, "random, heuristic"}},
 		{"heuristics:bluff=1", []string{`unknown strategy "heuristics"`, "random, heuristic"}},
 		{"heuristic:speedy=1", []string{`unknown parameter "speedy"`, params}},
+		{"Heuristics:bluff=1", []string{`unknown strategy "Heuristics"`, "random, heuristic"}},
+		{"heuristic:Speedy=1", []string{`unknown parameter "Speedy"`, params}},
 		{"heuristic:bluff=2", []string{"bluff", `"2"`, "a number from 0 to 1"}},
 		{"heuristic:bluff=-0.1", []string{"bluff", `"-0.1"`, "a number from 0 to 1"}},
 		{"heuristic:bluff=NaN", []string{"bluff", `"NaN"`, "a number from 0 to 1"}},

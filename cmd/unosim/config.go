@@ -82,7 +82,7 @@ func (f *configFlags) build() (*sim.Config, error) {
 	for _, s := range specs {
 		sp, err := strategy.Parse(s)
 		if err != nil {
-			return nil, usageError{err}
+			return nil, usagef("--strategy: %v", err)
 		}
 		lineUp = append(lineUp, sp)
 	}

@@ -637,3 +637,34 @@ func TestOutIsAFile(t *testing.T) {
 		}
 	}
 }
+
+// An unknown strategy or parameter is quoted as the user wrote it (names
+// are matched in any case, but the message must not show another word),
+// with the valid choices: for tune's --param, the parameters it can tune.
+func TestUnknownNamesQuoteTheUser(t *testing.T) {
+	const heuristicParams = "(valid: bluff, challenge, threshold, forget, catch, jump, speed, bluff-rate, challenge-bias, bluff-bias)"
+	out := filepath.Join(t.TempDir(), "t")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", "--strategy", "Heuristik"}, `--strategy: unknown strategy "Heuristik" (valid: random, heuristic, counter, ismcts, exec:COMMAND)`},
+		{[]string{"simulate", "--strategy", "heuristic:Bluf=0.1"}, `strategy heuristic: unknown parameter "Bluf" ` + heuristicParams},
+		{[]string{"match", "--strategy", "random", "--vs", "Counter:Trust=0.5,Voids=3"}, `strategy counter: unknown parameter "Voids" (valid: bluff,`},
+		{[]string{"tune", "--param", "Bluf=0:1", "--out", out}, `--param "Bluf=0:1": strategy heuristic has no parameter "Bluf" ` + heuristicParams},
+		{[]string{"tune", "--strategy", "ismcts", "--param", "Iter=1:10", "--out", out}, `strategy ismcts has no parameter "Iter" (valid: iterations, exploration, deviate; rollout, objective, opponents and prior are not numeric)`},
+		{[]string{"tune", "--strategy", "exec:python3 bot.py", "--param", "x=0:1", "--out", out}, `strategy exec:COMMAND has no parameters unosim can tune (valid --strategy: random, heuristic, counter, ismcts)`},
+	} {
+		code, _, stderr := unosim(t, tc.args...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, want 2 and %q in:\n%s", tc.args, code, tc.want, stderr)
+		}
+	}
+	if fileExists(out) {
+		t.Error("a refused tune left its --out")
+	}
+	// Names are still matched in any case.
+	if code, _, stderr := unosim(t, "simulate", "--strategy", "Heuristic:BLUFF=0.1", "--games", "10", "--workers", "1", "--quiet"); code != 0 {
+		t.Errorf("--strategy Heuristic:BLUFF=0.1: exit %d: %s", code, stderr)
+	}
+}

@@ -99,18 +99,30 @@ with --resume DIR (or the same command line again) and ends exactly as an uninte
 }
 
 // paramBounds is the range the strategy's registry entry allows for a
-// numeric parameter: what a tune may search.
-func paramBounds(strategyName, param string) (lo, hi float64, err error) {
+// numeric parameter: what a tune may search. written is the name as the
+// user wrote it, for the message.
+func paramBounds(strategyName, param, written string) (lo, hi float64, err error) {
 	in, ok := strategy.Lookup(strategyName)
 	if !ok {
-		return 0, 0, fmt.Errorf("unknown strategy %q", strategyName)
+		// exec:COMMAND, a bot: unosim knows none of its parameters.
+		var tunable []string
+		for _, r := range strategy.Registered() {
+			if slices.ContainsFunc(r.Params, func(p strategy.Param) bool { return p.Numeric() }) {
+				tunable = append(tunable, r.Name)
+			}
+		}
+		return 0, 0, fmt.Errorf("strategy %s:COMMAND has no parameters unosim can tune (valid --strategy: %s)", strategyName, strings.Join(tunable, ", "))
 	}
 	if len(in.Params) == 0 {
 		return 0, 0, fmt.Errorf("strategy %s has no parameters to tune", strategyName)
 	}
-	var names []string
+	var numeric, words []string
 	for _, p := range in.Params {
-		names = append(names, p.Name)
+		if p.Numeric() {
+			numeric = append(numeric, p.Name)
+		} else {
+			words = append(words, p.Name)
+		}
 		if p.Name != param {
 			continue
 		}
@@ -119,7 +131,18 @@ func paramBounds(strategyName, param string) (lo, hi float64, err error) {
 		}
 		return p.Min, p.Max, nil
 	}
-	return 0, 0, fmt.Errorf("strategy %s has no parameter %q (valid: %s)", strategyName, param, strings.Join(names, ", "))
+	valid := "valid: " + strings.Join(numeric, ", ")
+	if len(numeric) == 0 {
+		valid = "none is numeric: it has nothing to tune"
+	}
+	switch len(words) {
+	case 0:
+	case 1:
+		valid += "; " + words[0] + " is not numeric"
+	default:
+		valid += "; " + strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1] + " are not numeric"
+	}
+	return 0, 0, fmt.Errorf("strategy %s has no parameter %q (%s)", strategyName, written, valid)
 }
 
 // startValue is the value the spec gives the parameter, or its default.
@@ -214,11 +237,12 @@ func (s *tuneSettings) plan() (*tunePlan, error) {
 		if !ok || !ok2 || err1 != nil || err2 != nil || name == "" {
 			return nil, usagef("--param %q: want NAME=LO:HI, e.g. threshold=0:1", p)
 		}
-		name = strings.ToLower(strings.TrimSpace(name))
+		written := strings.TrimSpace(name)
+		name = strings.ToLower(written)
 		if slices.Contains(setup.Names, name) {
 			return nil, usagef("--param %s given twice", name)
 		}
-		rlo, rhi, err := paramBounds(start.Name(), name)
+		rlo, rhi, err := paramBounds(start.Name(), name, written)
 		if err != nil {
 			return nil, usagef("--param %q: %v", p, err)
 		}
