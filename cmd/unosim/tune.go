@@ -68,8 +68,8 @@ At the end the answer plays the starting parameters on --confirm-games fresh gam
 generation used), paired, and the effect on the objective (win rate, places or points) is
 reported with its 95% interval.
 
---out DIR receives state.json after every generation, then tune.json, report.md and the
-convergence plots (PNG and SVG). A tune stopped early resumes from its last finished generation
+--out DIR receives state.json after every generation, then the convergence plots (PNG and SVG),
+report.md and, last, tune.json. A tune stopped early resumes from its last finished generation
 with --resume DIR (or the same command line again) and ends exactly as an uninterrupted one.`,
 		Example: `  unosim tune --strategy heuristic --param threshold=0:1 --against heuristic --players 4 --out tuned
   unosim tune --strategy heuristic --param bluff=0:1 --param threshold=0:1 --method spsa --out t2
@@ -408,6 +408,13 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 				return usagef("--resume takes the settings of the tune in %s: leave out --%s", o.resume, name)
 			}
 		}
+		if fi, err := os.Stat(o.resume); err != nil {
+			return usagef("--resume %s: no such directory", o.resume)
+		} else if !fi.IsDir() {
+			return usagef("--resume %s: a file, not a tune's output directory", o.resume)
+		} else if !fileExists(filepath.Join(o.resume, "state.json")) {
+			return usagef("--resume %s: no state.json: the tune there finished no generation (or it is not a tune's --out); start it again with its command line and --out %s", o.resume, o.resume)
+		}
 		var err error
 		if prev, err = readTuneState(o.resume); err != nil {
 			return usagef("--resume: %v", err)
@@ -448,13 +455,23 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 			}()
 		}
 	}
+	removeTemporaries(dir) // of writes a killed tune cut short
 	st := (*tune.State)(nil)
 	if prev != nil {
 		st = prev.State
 		if data, err := os.ReadFile(filepath.Join(dir, "tune.json")); err == nil && st.Done() {
 			var done tuneResult
 			if err := json.Unmarshal(data, &done); err == nil {
-				fmt.Fprintf(a.stderr, "unosim: the tune in %s is already complete\n", dir)
+				// tune.json is written last, but a tune of an older version
+				// wrote it first: render what a kill left unwritten.
+				if missing := missingTuneFiles(dir, objectiveOf(&done)); len(missing) > 0 {
+					if err := writeTuneReport(dir, &done, st); err != nil {
+						return runtimeError{err}
+					}
+					fmt.Fprintf(a.stderr, "unosim: the tune in %s is already complete; rendered %s again from tune.json and state.json\n", dir, strings.Join(missing, ", "))
+				} else {
+					fmt.Fprintf(a.stderr, "unosim: the tune in %s is already complete\n", dir)
+				}
 				fmt.Fprintf(a.stdout, "%s\n", reportAnswer(&done))
 				return nil
 			}
@@ -594,14 +611,49 @@ func reportAnswer(r *tuneResult) string {
 		ob.ReportedAs, v, b, r.StartSpec, scale, c.Effect, ob.Gain, c.CI[0], c.CI[1], c.P, verdict, c.WinRate, c.BaselineWinRate)
 }
 
+// writeTuneOutputs writes the plots and report.md, then tune.json: a
+// directory with tune.json holds a finished tune; without it, the rerun of
+// the command (or --resume) confirms and writes them again.
 func writeTuneOutputs(dir string, r *tuneResult, st *tune.State) error {
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := sim.WriteFileAtomic(filepath.Join(dir, "tune.json"), append(data, '\n')); err != nil {
+	if err := writeTuneReport(dir, r, st); err != nil {
 		return err
 	}
+	return sim.WriteFileAtomic(filepath.Join(dir, "tune.json"), append(data, '\n'))
+}
+
+// tuneFiles are the files a finished tune's directory holds beside
+// state.json and tune.json.
+func tuneFiles(ob tuneObjective) []string {
+	return []string{"convergence-params.png", "convergence-params.svg", ob.plotName() + ".png", ob.plotName() + ".svg", "report.md"}
+}
+
+func missingTuneFiles(dir string, ob tuneObjective) []string {
+	var missing []string
+	for _, name := range tuneFiles(ob) {
+		if !fileExists(filepath.Join(dir, name)) {
+			missing = append(missing, name)
+		}
+	}
+	return missing
+}
+
+// removeTemporaries removes the temporary files of writes cut short in dir
+// (.NAME.tmp..., .probe-...): a killed tune leaves them.
+func removeTemporaries(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if name := e.Name(); e.Type().IsRegular() && strings.HasPrefix(name, ".") && (strings.Contains(name, ".tmp") || strings.HasPrefix(name, ".probe-")) {
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
+}
+
+// writeTuneReport writes the plots and report.md of a finished tune.
+func writeTuneReport(dir string, r *tuneResult, st *tune.State) error {
 	ob := objectiveOf(r)
 	if err := tunePlots(dir, st, ob); err != nil {
 		return err

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/unosim/unosim/sim"
 )
 
 var tinyTune = []string{"tune", "--strategy", "heuristic:bluff=0.1", "--param", "threshold=0:1", "--against", "heuristic",
@@ -223,6 +225,112 @@ func TestTuneObjectives(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(out, c.plot)); err != nil {
 			t.Errorf("%s %s: %v", c.objective, c.set, err)
+		}
+	}
+}
+
+// A tune killed (SIGKILL: no cleanup) before its first state.json, while
+// writing its plots or report, or after tune.json of an older version
+// that wrote it first: the rerun of the same command finishes it, as an
+// uninterrupted run would, and never rewrites a finished tune's tune.json.
+// The leftovers are built by hand.
+func TestTuneRerunAfterKill(t *testing.T) {
+	dir := t.TempDir()
+	d := func(name string) string { return filepath.Join(dir, name) }
+	args := func(out string) []string {
+		return []string{"tune", "--strategy", "heuristic:bluff=0.1", "--param", "threshold=0:1", "--players", "2",
+			"--generations", "2", "--games", "100", "--confirm-games", "200", "--workers", "1", "--quiet", "--out", out}
+	}
+	mustRun(t, 0, args(d("full"))...)
+	files := []string{"state.json", "tune.json", "report.md", "convergence-params.png", "convergence-params.svg", "convergence-winrate.png", "convergence-winrate.svg"}
+	leftover := func(name string, keep []string, temps ...string) string {
+		out := d(name)
+		if err := os.Mkdir(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range keep {
+			data, err := os.ReadFile(filepath.Join(d("full"), f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(out, f), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, f := range temps {
+			if err := os.WriteFile(filepath.Join(out, f), []byte("torn"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return out
+	}
+	same := func(out string) {
+		t.Helper()
+		for _, f := range files {
+			a, err1 := os.ReadFile(filepath.Join(d("full"), f))
+			b, err2 := os.ReadFile(filepath.Join(out, f))
+			if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+				t.Errorf("%s: %s differs from the uninterrupted tune's (%v %v)", out, f, err1, err2)
+			}
+		}
+		entries, _ := os.ReadDir(out)
+		if len(entries) != len(files) {
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			t.Errorf("%s holds %v", out, names)
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		keep  []string
+		temps []string
+	}{
+		{"before-state", nil, []string{".probe-123", ".state.json.tmp-456"}},
+		{"plots", []string{"state.json", "convergence-params.png"}, []string{".convergence-params.svg.tmp789"}},
+		{"report", []string{"state.json", "convergence-params.png", "convergence-params.svg", "convergence-winrate.png", "convergence-winrate.svg"}, []string{".report.md.tmp-1"}},
+		{"before-tune-json", []string{"state.json", "convergence-params.png", "convergence-params.svg", "convergence-winrate.png", "convergence-winrate.svg", "report.md"}, []string{".tune.json.tmp-2"}},
+		{"older-order", []string{"state.json", "tune.json"}, []string{".convergence-params.png.tmp3"}},
+	} {
+		out := leftover(tc.name, tc.keep, tc.temps...)
+		stdout, _ := mustRun(t, 0, args(out)...)
+		if !strings.HasPrefix(stdout, "tuned: --strategy heuristic:") {
+			t.Errorf("%s: %s", tc.name, stdout)
+		}
+		same(out)
+	}
+	// The rerun of a finished tune leaves it as it is.
+	before, _ := os.Stat(d("full/tune.json"))
+	if _, stderr := mustRun(t, 0, args(d("full"))...); !strings.Contains(stderr, "already complete") {
+		t.Errorf("rerun of a finished tune: %s", stderr)
+	}
+	if after, _ := os.Stat(d("full/tune.json")); !after.ModTime().Equal(before.ModTime()) {
+		t.Error("the rerun of a finished tune rewrote tune.json")
+	}
+	// --resume of a directory a tune killed before its first generation left.
+	os.Mkdir(d("unused"), 0o755)
+	if _, stderr := mustRun(t, 2, "tune", "--resume", d("unused")); !strings.Contains(stderr, "--resume "+d("unused")+": no state.json: the tune there finished no generation") {
+		t.Errorf("--resume of an unused directory: %s", stderr)
+	}
+}
+
+// A tune whose report cannot be written (a full disk) leaves no tune.json:
+// nothing looks finished, and the rerun finishes it.
+func TestTuneFailedReportLeavesNoResult(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t")
+	args := []string{"tune", "--strategy", "heuristic:bluff=0.1", "--param", "threshold=0:1", "--players", "2",
+		"--generations", "2", "--games", "100", "--confirm-games", "200", "--workers", "1", "--quiet", "--out", out}
+	t.Setenv(sim.FaultEnv, "report.md")
+	mustRun(t, 1, args...)
+	if fileExists(filepath.Join(out, "tune.json")) {
+		t.Fatal("a tune that failed to write report.md left tune.json")
+	}
+	t.Setenv(sim.FaultEnv, "")
+	mustRun(t, 0, args...)
+	for _, f := range []string{"tune.json", "report.md"} {
+		if !fileExists(filepath.Join(out, f)) {
+			t.Errorf("the rerun left no %s", f)
 		}
 	}
 }
