@@ -161,7 +161,28 @@ func GameLengthPlot(title string, h *IntHist) (*plot.Plot, error) {
 // lengths differ, there are no labels, or a value is not finite or outside
 // its interval.
 func WinRatePlot(title, xLabel string, labels []string, est, lo, hi []float64, ref float64) (*plot.Plot, error) {
-	const fn = "analysis: WinRatePlot"
+	return winRatePlot("analysis: WinRatePlot", title, xLabel, labels, est, lo, hi, ref, nil)
+}
+
+// WinRatePlotShares is [WinRatePlot] with a fair share of each category
+// (refs[i], a proportion), drawn as a short dashed line across its point:
+// for strategies that hold different numbers of seats, whose fair shares
+// (seats held / players) differ. It is an error if refs is not one finite
+// value in [0, 1] per label.
+func WinRatePlotShares(title, xLabel string, labels []string, est, lo, hi, refs []float64) (*plot.Plot, error) {
+	const fn = "analysis: WinRatePlotShares"
+	if len(refs) != len(labels) {
+		return nil, fmt.Errorf("%s: %d labels but %d fair shares", fn, len(labels), len(refs))
+	}
+	for i, r := range refs {
+		if !(r >= 0 && r <= 1) {
+			return nil, fmt.Errorf("%s: fair share %v of %q is not a proportion", fn, r, labels[i])
+		}
+	}
+	return winRatePlot(fn, title, xLabel, labels, est, lo, hi, math.NaN(), refs)
+}
+
+func winRatePlot(fn, title, xLabel string, labels []string, est, lo, hi []float64, ref float64, refs []float64) (*plot.Plot, error) {
 	k := len(labels)
 	if k == 0 {
 		return nil, fmt.Errorf("%s: no labels", fn)
@@ -215,6 +236,19 @@ func WinRatePlot(title, xLabel string, labels []string, est, lo, hi []float64, r
 		p.Legend.Top = true
 		ymin, ymax = math.Min(ymin, ref), math.Max(ymax, ref)
 	}
+	for i, r := range refs {
+		l, err := plotter.NewLine(plotter.XYs{{X: float64(i) - 0.3, Y: r}, {X: float64(i) + 0.3, Y: r}})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", fn, err)
+		}
+		l.Color, l.Width, l.Dashes = simGray, vg.Points(1.5), []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(l)
+		if i == 0 {
+			p.Legend.Add("fair share (seats held / players)", l)
+			p.Legend.Top = true
+		}
+		ymin, ymax = math.Min(ymin, r), math.Max(ymax, r)
+	}
 	p.Add(bars, sc)
 	ticks := make(plot.ConstantTicks, k)
 	for i, l := range labels {
@@ -228,7 +262,16 @@ func WinRatePlot(title, xLabel string, labels []string, est, lo, hi []float64, r
 	}
 	p.X.Min, p.X.Max = -0.5, float64(k)-0.5
 	pad := math.Max(0.01, 0.15*(ymax-ymin))
-	p.Y.Min, p.Y.Max = math.Max(0, ymin-pad), math.Min(1, ymax+pad)
+	top := pad
+	if len(refs) > 0 {
+		top = 2.5 * pad // room for the legend above the highest fair share
+	}
+	p.Y.Min, p.Y.Max = math.Max(0, ymin-pad), math.Min(1, ymax+top)
+	if len(refs) > 0 && ymax > p.Y.Max-0.15*(p.Y.Max-p.Y.Min) {
+		// No room above the data (a rate near 100%): the legend goes
+		// below it.
+		p.Legend.Top = false
+	}
 	p.Y.Tick.Marker = PercentTicks{N: 5}
 	return p, nil
 }

@@ -117,3 +117,29 @@ func TestWinRatePlotLabels(t *testing.T) {
 		}
 	}
 }
+
+// WinRatePlotShares marks each category's own fair share (a strategy in 2
+// of 3 seats has 2/3), inside the y range, with the text laid out clear; it
+// refuses fair shares that do not match the labels or are no proportion.
+func TestWinRatePlotShares(t *testing.T) {
+	labels := []string{"heuristic (0)", "random (1, 2)"}
+	est, lo, hi := []float64{0.42, 0.58}, []float64{0.40, 0.56}, []float64{0.44, 0.60}
+	refs := []float64{1.0 / 3, 2.0 / 3}
+	p, err := WinRatePlotShares("rates", "strategy", labels, est, lo, hi, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range refs {
+		if r < p.Y.Min || r > p.Y.Max {
+			t.Errorf("fair share %v outside the y range [%v, %v]", r, p.Y.Min, p.Y.Max)
+		}
+	}
+	for _, f := range CheckLayout(p, 16*vg.Centimeter, 10*vg.Centimeter, vg.Points(4)) {
+		t.Error(f)
+	}
+	for _, bad := range [][]float64{{0.5}, {0.5, 1.5}, {0.5, math.NaN()}} {
+		if _, err := WinRatePlotShares("x", "y", labels, est, lo, hi, bad); err == nil {
+			t.Errorf("fair shares %v accepted", bad)
+		}
+	}
+}

@@ -53,8 +53,14 @@ func WriteReport(dir string, f *StatsFile, version, stop string) error {
 		return err
 	}
 	labels, est, lo, hi = strategyRates(sum)
-	// No single fair share: a strategy's is its seats' share of the table.
-	stp, err := analysis.WinRatePlot("Win rate by strategy (games won by any seat playing it)", "strategy (seats)", labels, est, lo, hi, math.NaN())
+	// No single fair share: a strategy's is its seats' share of the table,
+	// marked at each strategy (a strategy in 2 of 3 seats wins 2/3 of the
+	// games if it is no better than the others).
+	var shares []float64
+	for _, w := range sum.WinsByStrategy {
+		shares = append(shares, strategyShare(sum, w))
+	}
+	stp, err := analysis.WinRatePlotShares("Win rate by strategy (games won by any seat playing it)", "strategy (line-up positions)", labels, est, lo, hi, shares)
 	if err != nil {
 		return err
 	}
@@ -100,6 +106,24 @@ func positions(p []int) string {
 		s = append(s, fmt.Sprint(x))
 	}
 	return strings.Join(s, ", ")
+}
+
+// strategyShare is the fair share of the strategy w: the share of the
+// table's seats it holds, the rate at which it wins if it plays no better
+// than the others.
+func strategyShare(s *Summary, w StrategyWins) float64 {
+	if s.Players == 0 {
+		return 0
+	}
+	return float64(len(w.Positions)) / float64(s.Players)
+}
+
+// seatsText is "1 seat" or "2 seats (positions 1, 2)".
+func seatsText(p []int) string {
+	if len(p) == 1 {
+		return fmt.Sprintf("1 seat, position %d", p[0])
+	}
+	return fmt.Sprintf("%d seats, positions %s", len(p), positions(p))
 }
 
 func strategyRates(s *Summary) (labels []string, est, lo, hi []float64) {
@@ -149,21 +173,32 @@ func ReportMarkdown(f *StatsFile, s *Summary, stop string) string {
 	fp := s.FirstPlayer
 	wr("- **First player:** the player who takes the first turn wins %s of games (fair share %.2f%%).\n", pctCI(fp.Rate, fp.CI[0], fp.CI[1]), 100*s.FairShare)
 	if len(s.WinsByStrategy) > 1 {
+		// Ranked by the win rate over the fair share (the share of the
+		// seats held): a strategy in more seats wins more games without
+		// playing better.
 		ws := slices.Clone(s.WinsByStrategy)
+		rel := func(w StrategyWins) float64 {
+			if f := strategyShare(s, w); f > 0 {
+				return finite(w.Rate.Rate) / f
+			}
+			return 0
+		}
 		slices.SortStableFunc(ws, func(a, b StrategyWins) int {
 			switch {
-			case a.Rate.Rate > b.Rate.Rate:
+			case rel(a) > rel(b):
 				return -1
-			case a.Rate.Rate < b.Rate.Rate:
+			case rel(a) < rel(b):
 				return 1
 			}
 			return 0
 		})
 		var parts []string
 		for _, w := range ws {
-			parts = append(parts, fmt.Sprintf("%s (seats %s) %s", w.Strategy, positions(w.Positions), pctCI(w.Rate.Rate, w.CI[0], w.CI[1])))
+			f := strategyShare(s, w)
+			parts = append(parts, fmt.Sprintf("%s (%s) %s against a fair share of %.2f%% (%+.2f pp)", w.Strategy, seatsText(w.Positions),
+				pctCI(w.Rate.Rate, w.CI[0], w.CI[1]), 100*f, 100*(finite(w.Rate.Rate)-f)))
 		}
-		wr("- **Strategies** by games won: %s.\n", strings.Join(parts, "; "))
+		wr("- **Strategies**, by win rate over their fair share (the share of the seats they hold): %s.\n", strings.Join(parts, "; "))
 	}
 	if u := s.Unfinished + s.Blocked; u > 0 {
 		wr("- **Unfinished:** %s games (%.3f%%) ended at the turn or round cap or blocked.\n", comma(u), 100*float64(u)/float64(s.Games))
@@ -203,11 +238,15 @@ func ReportMarkdown(f *StatsFile, s *Summary, stop string) string {
 		wr("| %d | %s | %s | %s | %+.2f pp |\n", i, strat, pctCI(r, s.WinCIBySeat[i][0], s.WinCIBySeat[i][1]), comma(s.WinsBySeat[i]), 100*(finite(r)-s.FairShare))
 	}
 	wr("\n## Win rate by strategy\n\n![Win rate by strategy](plots/win-rate-by-strategy.png)\n\n")
-	wr("| strategy | line-up positions | win rate [95%% CI] | wins |\n| --- | --- | ---: | ---: |\n")
+	wr("| strategy | line-up positions | win rate [95%% CI] | wins | fair share (%%) | vs fair share |\n| --- | --- | ---: | ---: | ---: | ---: |\n")
 	for _, w := range s.WinsByStrategy {
-		wr("| %s | %s | %s | %s |\n", w.Strategy, positions(w.Positions), pctCI(w.Rate.Rate, w.CI[0], w.CI[1]), comma(w.Successes))
+		f := strategyShare(s, w)
+		wr("| %s | %s | %s | %s | %.2f%% | %+.2f pp |\n", w.Strategy, positions(w.Positions), pctCI(w.Rate.Rate, w.CI[0], w.CI[1]), comma(w.Successes), 100*f, 100*(finite(w.Rate.Rate)-f))
 	}
-	wr("\nWin rates are shares of all games (a shared win counts for every winner); intervals are 95%% Wilson score intervals, the mean's a Student t interval. pp: percentage points.\n")
+	if len(s.WinsByStrategy) == 1 {
+		wr("\nOne strategy plays every seat: it wins every game that has a winner, so this table says nothing about its strength.\n")
+	}
+	wr("\nWin rates are shares of all games (a shared win counts for every winner); a strategy's fair share is the share of the seats it holds (its win rate if it plays no better than the others); intervals are 95%% Wilson score intervals, the mean's a Student t interval. pp: percentage points.\n")
 	if s.SharedWins > 0 || s.NoWinner > 0 {
 		wr("Shared wins: %s; games without a winner: %s.\n", comma(s.SharedWins), comma(s.NoWinner))
 	}

@@ -400,10 +400,17 @@ func TestSimulateReport(t *testing.T) {
 		fmt.Sprintf("**Game length: %.2f turns** [95%% CI %.2f, %.2f]", float64(sum.Turns.Mean), float64(sum.Turns.MeanCI[0]), float64(sum.Turns.MeanCI[1])),
 		fmt.Sprintf("| 0 | heuristic | %.2f%% [%.2f, %.2f]", 100*float64(sum.WinRateBySeat[0]), 100*float64(sum.WinCIBySeat[0][0]), 100*float64(sum.WinCIBySeat[0][1])),
 		"`stack-draw-two=true`", "plots/game-length.png", "plots/win-rate-by-strategy.png",
+		// A strategy's win rate is read against the share of the seats
+		// it holds: random in 2 of 3 seats wins more games than the
+		// heuristic in 1 without being the better strategy.
+		"random (2 seats, positions 1, 2)", "against a fair share of 66.67%", "| 33.33% |", "| 66.67% |",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report.md lacks %q", want)
 		}
+	}
+	if h, r := strings.Index(text, "heuristic (1 seat"), strings.Index(text, "random (2 seats"); h < 0 || r < h {
+		t.Errorf("the findings rank the strategies by games won, not against their fair shares:\n%.900s", text)
 	}
 	os.Remove(filepath.Join(dir, "report.md"))
 	os.RemoveAll(filepath.Join(dir, "plots"))
