@@ -365,11 +365,36 @@ func (r *Result) playerFindings(b *strings.Builder, tests []Test) {
 		w("- **%s**: a game lasts %s with %d players and %s with %d.", name, estCI("turns", a.Mean, a.Lo, a.Hi, 1), e.Cells[first].Config.Players,
 			estCI("turns", b.Mean, b.Lo, b.Hi, 1), e.Cells[last].Config.Players)
 		v, lo, hi, t := r.firstPlayerAdvantage(tests, best)
-		w(" The first player's advantage over the fair share is largest with %d players: %s", e.Cells[best].Config.Players, signedCI("first-player", v, lo, hi, 1))
-		if t != nil {
-			w(", %s", pWords("p_holm", t.PHolm))
+		// The largest estimate is an advantage only where the tests find
+		// one: say how many table sizes differ from the fair share first.
+		tested, above, below := 0, 0, 0
+		for _, i := range g {
+			if ft := firstPlayerTest(tests, i, 1/float64(e.Cells[i].Config.Players)); ft != nil && ft.NotTestable == "" {
+				tested++
+				switch {
+				case ft.PHolm < 0.05 && ft.Effect > 0:
+					above++
+				case ft.PHolm < 0.05 && ft.Effect < 0:
+					below++
+				}
+			}
 		}
-		w(".\n")
+		largest := fmt.Sprintf("the largest estimate of the advantage, with %d players, is %s", e.Cells[best].Config.Players, signedCI("first-player", v, lo, hi, 1))
+		if t != nil {
+			largest += ", " + pWords("p_holm", t.PHolm)
+		}
+		switch {
+		case tested == 0:
+			w(" The first player's advantage over the fair share is not tested; %s.\n", largest)
+		case above+below == 0:
+			w(" At no table size does the first player's win rate differ from the fair share (none of %d tests has p_holm < 0.05); %s.\n", tested, largest)
+		default:
+			w(" The first player wins more often than the fair share at %d of %d table sizes", above, tested)
+			if below > 0 {
+				w(" and less often at %d", below)
+			}
+			w(" (p_holm < 0.05); %s.\n", largest)
+		}
 	}
 	header := "rules"
 	for _, a := range e.Axes {

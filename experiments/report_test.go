@@ -221,9 +221,23 @@ compare:
 			best, bestAdv = n, adv
 		}
 	}
-	want = fmt.Sprintf("largest with %d players: %+.1f pp", best, 100*bestAdv)
+	want = fmt.Sprintf("the largest estimate of the advantage, with %d players, is %+.1f pp", best, 100*bestAdv)
 	if !strings.Contains(f, want) {
 		t.Errorf("findings lack %q:\n%s", want, f)
+	}
+	// The sentence counts the table sizes the tests find to differ, and
+	// calls none an advantage when no test does.
+	sig := 0
+	for _, tt := range tests {
+		if tt.Metric == "first-player" && isOneSample(&tt) && tt.NotTestable == "" && tt.PHolm < 0.05 {
+			sig++
+		}
+	}
+	if sig == 0 && !strings.Contains(f, "At no table size does the first player's win rate differ from the fair share (none of 3 tests") {
+		t.Errorf("no test differs, but the findings do not say so:\n%s", f)
+	}
+	if sig > 0 && !strings.Contains(f, "of 3 table sizes (p_holm < 0.05)") {
+		t.Errorf("%d tests differ, but the findings do not count them:\n%s", sig, f)
 	}
 	for _, n := range []int{2, 3, 5} {
 		if !strings.Contains(f, "| classic | "+strconv.Itoa(n)+" | ") {
