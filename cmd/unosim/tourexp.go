@@ -315,12 +315,43 @@ func ratingsLine(r *tournamentResult) string {
 		}
 		return 0
 	})
-	var parts []string
-	for _, i := range idx {
+	var b strings.Builder
+	for k, i := range idx {
 		x := r.Ratings[i]
-		parts = append(parts, fmt.Sprintf("`%s` %+.0f [%+.0f, %+.0f]", x.Strategy, x.Elo, x.CI[0], x.CI[1]))
+		if k > 0 {
+			sep := " ≈ "
+			if r.beats(r.Ratings[idx[k-1]].Strategy, x.Strategy) {
+				sep = " > "
+			}
+			b.WriteString(sep)
+		}
+		fmt.Fprintf(&b, "`%s` %+.0f [%+.0f, %+.0f]", x.Strategy, x.Elo, x.CI[0], x.CI[1])
 	}
-	return strings.Join(parts, " > ")
+	return b.String()
+}
+
+// ratingsKey explains the separators of ratingsLine.
+const ratingsKey = "`>`: the head-to-head tests of the two neighbours find the left one stronger (p_holm < 0.05); `≈`: they find no difference, whatever the ratings' order."
+
+// beats reports whether the head-to-head tests between a and b find a
+// stronger: a alone wins more than the fair share against a table of b,
+// or b alone less against a table of a (p_holm < 0.05), and no test finds
+// b stronger.
+func (r *tournamentResult) beats(a, b string) bool {
+	for_, against := false, false
+	for _, x := range r.AloneVsTable {
+		if x.PHolm == nil || *x.PHolm >= 0.05 || x.WinRate == x.FairShare {
+			continue
+		}
+		up := x.WinRate > x.FairShare
+		switch {
+		case x.Strategy == a && x.Table == b:
+			for_, against = for_ || up, against || !up
+		case x.Strategy == b && x.Table == a:
+			for_, against = for_ || !up, against || up
+		}
+	}
+	return for_ && !against
 }
 
 func pctText(x float64) string {
@@ -344,7 +375,7 @@ func writeTournamentReport(dir string, e *experiments.Experiment, rec *tournamen
 		r := &rec.Tournaments[i]
 		fmt.Fprintf(&b, "- **%d players**: %s\n", r.Players, ratingsLine(r))
 	}
-	b.WriteString("\n")
+	b.WriteString("\n" + ratingsKey + "\n\n")
 	for i := range rec.Tournaments {
 		r := &rec.Tournaments[i]
 		suffix := fmt.Sprintf("-%dp", r.Players)

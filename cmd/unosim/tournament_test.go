@@ -290,3 +290,36 @@ func TestTournamentHolm(t *testing.T) {
 		t.Errorf("text output: want p_holm beside every p:\n%s", text)
 	}
 }
+
+// TestRatingsLineSeparators: the answer orders strategies by rating, but
+// writes ">" between neighbours only when their head-to-head tests find
+// the left one stronger (p_holm < 0.05), "≈" otherwise: two strategies that
+// played the same moves on every deal have equal ratings, not an order.
+func TestRatingsLineSeparators(t *testing.T) {
+	p := func(v float64) *float64 { return &v }
+	r := &tournamentResult{
+		Players: 2,
+		Ratings: []rating{{Strategy: "a", Elo: 50}, {Strategy: "b", Elo: 9.2}, {Strategy: "c", Elo: 9.0}},
+		AloneVsTable: []aloneRate{
+			{Strategy: "a", Table: "b", WinRate: 0.56, FairShare: 0.5, PHolm: p(1e-9)},
+			{Strategy: "b", Table: "a", WinRate: 0.44, FairShare: 0.5, PHolm: p(1e-9)},
+			{Strategy: "b", Table: "c", WinRate: 0.5, FairShare: 0.5, PHolm: p(1)},
+			{Strategy: "c", Table: "b", WinRate: 0.5, FairShare: 0.5, PHolm: p(1)},
+		},
+	}
+	got := ratingsLine(r)
+	want := "`a` +50 [+0, +0] > `b` +9 [+0, +0] ≈ `c` +9 [+0, +0]"
+	if got != want {
+		t.Errorf("ratingsLine:\n got %s\nwant %s", got, want)
+	}
+	// In 4 players a strategy alone below the fair share against a
+	// table of the other is the other's win.
+	r.Players = 4
+	r.AloneVsTable = []aloneRate{
+		{Strategy: "a", Table: "b", WinRate: 0.26, FairShare: 0.25, PHolm: p(1)},
+		{Strategy: "b", Table: "a", WinRate: 0.21, FairShare: 0.25, PHolm: p(0.02)},
+	}
+	if !r.beats("a", "b") || r.beats("b", "a") || r.beats("b", "c") {
+		t.Error("beats: a table of a keeping b under its fair share is a's win; no test is no win")
+	}
+}
