@@ -90,6 +90,18 @@ func TestTournamentPlotsReadable(t *testing.T) {
 								break
 							}
 						}
+						// Row 1 at the top, as in the tables: the highest
+						// y tick is the first strategy.
+						ticks := p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max)
+						top := ticks[0]
+						for _, tk := range ticks {
+							if tk.Value > top.Value {
+								top = tk
+							}
+						}
+						if want := "1 " + r.Strategies[0]; top.Label != want {
+							t.Errorf("%s: the top row is %q, want %q (row 1 at the top, as in the tables)", id, top.Label, want)
+						}
 					}
 					for _, l := range []string{p.X.Label.Text, p.Y.Label.Text} {
 						if strings.Contains(l, "fraction") || strings.Contains(l, "share)") {

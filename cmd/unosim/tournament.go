@@ -404,6 +404,11 @@ func tournamentFigures(r *tournamentResult) ([]tourFigure, error) {
 			}
 		}
 	}
+	// Row 1 at the top, as in report.md's table and the terminal's (the
+	// heat map puts its row 0 at the bottom): the diagonal runs from the
+	// top left to the bottom right, as a cross-table's does.
+	slices.Reverse(rows)
+	slices.Reverse(z)
 	p, err := analysis.HeatMapWith(fmt.Sprintf("Head-to-head win rate of the row against the column, %d players", r.Players),
 		"column strategy (numbered as the rows)", "row strategy", cols, rows, z,
 		analysis.HeatOptions{Center: 50, BarLabel: "win rate of the row, decisive games (%)", Format: func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }})
