@@ -154,6 +154,9 @@ type matchResult struct {
 	Strategy string     `json:"strategy"`
 	Vs       string     `json:"vs"`
 	Players  int        `json:"players"`
+	Rules    string     `json:"rules"`
+	Seed     uint64     `json:"seed"`               // deal d of every game is keyed by (seed, d)
+	Deals    int64      `json:"deals"`              // deals 0 to deals-1 were played, each in every seat
 	Decision string     `json:"decision,omitempty"` // H0, H1 or undecided, with --sprt
 	Games    int64      `json:"games"`
 	WinRate  float64    `json:"win_rate"`
@@ -202,7 +205,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 		}
 	}
 	f := field(opts, n, sb)
-	res := matchResult{Strategy: sa.String(), Vs: sb.String(), Players: n}
+	res := matchResult{Strategy: sa.String(), Vs: sb.String(), Players: n, Rules: opts.Rules.String(), Seed: o.table.seed}
 	start := time.Now()
 	deals := dealsFor(o.games, n)
 	prog := newProgressPrinter(a.stderr, a.stderrIsTTY)
@@ -224,7 +227,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 			return interruptedOr(ctx, err, matchKept)
 		}
 		c := tune.Compare(out, 1)
-		res.Games, res.WinRate = out.Games, c.WinRate
+		res.Games, res.WinRate, res.Deals = out.Games, c.WinRate, out.Games/int64(n)
 		res.CI = unitCI(out.Units[1])
 		res.Difference = &c
 	} else {
@@ -247,7 +250,7 @@ func runMatch(ctx context.Context, a *app, o *matchOptions) error {
 			d = test.Decide(s)
 		}
 		res.Decision = d.String()
-		res.Games, res.WinRate, res.CI = s.N*int64(n), s.Mean(), unitCI(s)
+		res.Games, res.WinRate, res.CI, res.Deals = s.N*int64(n), s.Mean(), unitCI(s), s.N
 		llr := test.LLR(s)
 		lo, hi := test.Bounds()
 		res.H0, res.H1, res.LLR, res.Bounds = &test.P0, &test.P1, &llr, []float64{lo, hi}
@@ -300,10 +303,14 @@ func (e interruptedError) Is(target error) bool { return target == errInterrupte
 const matchKept = "nothing was reported: a match reports when its games are played (rerun it, with fewer --games for a quicker answer)"
 
 func printMatch(w io.Writer, r *matchResult) {
-	fmt.Fprintf(w, "%s against %s, %d players, duplicate deals with rotating seats\n", r.Strategy, r.Vs, r.Players)
+	// Rates in %, differences in pp, as simulate and compare print them;
+	// the header names what every number can be traced to.
+	fmt.Fprintf(w, "%s against %s, %d players, %s rules, duplicate deals with rotating seats, seed %d, deals 0-%d\n",
+		r.Strategy, r.Vs, r.Players, r.Rules, r.Seed, r.Deals-1)
+	fair := 100 / float64(r.Players)
 	if r.Decision != "" {
-		fmt.Fprintf(w, "SPRT H0 %.4f : H1 %.4f: %s after %s games (LLR %.3f, bounds %.3f, %.3f)\n",
-			*r.H0, *r.H1, r.Decision, thousands(r.Games), *r.LLR, r.Bounds[0], r.Bounds[1])
+		fmt.Fprintf(w, "SPRT H0 %.2f%% : H1 %.2f%%: %s after %s games (LLR %.3f, bounds %.3f, %.3f)\n",
+			100**r.H0, 100**r.H1, r.Decision, thousands(r.Games), *r.LLR, r.Bounds[0], r.Bounds[1])
 		if r.Decision == tune.Undecided.String() {
 			fmt.Fprintf(w, "no decision: --games ran out first (alpha %g and beta %g bound the errors of a decision only)\n", *r.Alpha, *r.Beta)
 		} else {
@@ -320,14 +327,14 @@ func printMatch(w io.Writer, r *matchResult) {
 		if r.Decision != tune.Undecided.String() {
 			valid = "; the decision above is the valid inference"
 		}
-		fmt.Fprintf(w, "win rate of %s: %.4f (naive 95%% CI %.4f to %.4f: as if the %s games had been fixed in advance; the sequential stop biases both%s)\n",
-			r.Strategy, r.WinRate, r.CI[0], r.CI[1], thousands(r.Games), valid)
+		fmt.Fprintf(w, "win rate of %s: %.2f%% (naive 95%% CI %.2f%% to %.2f%%: as if the %s games had been fixed in advance; the sequential stop biases both%s); fair share %.2f%%\n",
+			r.Strategy, 100*r.WinRate, 100*r.CI[0], 100*r.CI[1], thousands(r.Games), valid, fair)
 		return
 	}
 	fmt.Fprintf(w, "%s games\n", thousands(r.Games))
-	fmt.Fprintf(w, "win rate of %s: %.4f (95%% CI %.4f to %.4f)\n", r.Strategy, r.WinRate, r.CI[0], r.CI[1])
+	fmt.Fprintf(w, "win rate of %s: %.2f%% (95%% CI %.2f%% to %.2f%%); fair share %.2f%%\n", r.Strategy, 100*r.WinRate, 100*r.CI[0], 100*r.CI[1], fair)
 	if d := r.Difference; d != nil {
-		fmt.Fprintf(w, "%s in the same seats on the same deals: %.4f\n", r.Vs, d.BaselineWinRate)
-		fmt.Fprintf(w, "paired difference: %+.4f (95%% CI %+.4f to %+.4f, p = %.3g)\n", d.Effect, d.CI[0], d.CI[1], d.P)
+		fmt.Fprintf(w, "%s in the same seats on the same deals: %.2f%%\n", r.Vs, 100*d.BaselineWinRate)
+		fmt.Fprintf(w, "paired difference: %+.2f pp (95%% CI %+.2f to %+.2f pp, p = %.3g); pp: percentage points\n", 100*d.Effect, 100*d.CI[0], 100*d.CI[1], d.P)
 	}
 }

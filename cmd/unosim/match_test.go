@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -189,5 +190,30 @@ func TestInterruptSaysWhatWasKept(t *testing.T) {
 		if code != exitInterrupted || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "were reported") || out != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 130 and %q", c.args[0], code, out, stderr, c.want)
 		}
+	}
+}
+
+// TestMatchTextUnits: the terminal output names the seed and the deals
+// every number comes from, and gives rates in % with the fair share and
+// the paired difference in pp, as simulate and compare do (it printed
+// "0.2665" and "+0.0165", a proportion beside compare's pp, and no seed).
+func TestMatchTextUnits(t *testing.T) {
+	code, out, stderr := unosim(t, "match", "--quiet", "--strategy", "random", "--vs", "heuristic", "--players", "2", "--games", "400", "--seed", "7", "--workers", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := matchJSON(t, "--strategy", "random", "--vs", "heuristic", "--players", "2", "--games", "400", "--seed", "7", "--workers", "1")
+	rate, diff := m["win_rate"].(float64), m["difference"].(map[string]any)["effect"].(float64)
+	for _, want := range []string{
+		"seed 7, deals 0-199", "classic rules",
+		fmt.Sprintf("win rate of random: %.2f%% (95%% CI", 100*rate), "fair share 50.00%",
+		fmt.Sprintf("paired difference: %+.2f pp", 100*diff),
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if m["seed"].(float64) != 7 || m["deals"].(float64) != 200 {
+		t.Errorf("--json: seed %v, deals %v", m["seed"], m["deals"])
 	}
 }
