@@ -598,8 +598,8 @@ func reportAnswer(r *tuneResult) string {
 	}
 	head := fmt.Sprintf("tuned: --strategy %s\nconfirmation on %s fresh games each: ", r.Spec, thousands(c.Games))
 	if ob.Name == "win" {
-		return head + fmt.Sprintf("win rate %.4f against %.4f for the start %s, effect %+.4f (95%% CI %+.4f to %+.4f, p = %.3g): %s",
-			c.WinRate, c.BaselineWinRate, r.StartSpec, c.Effect, c.CI[0], c.CI[1], c.P, verdict)
+		return head + fmt.Sprintf("win rate %.2f%% against %.2f%% for the start %s, effect %+.2f pp (95%% CI %+.2f to %+.2f pp, p = %.3g): %s",
+			100*c.WinRate, 100*c.BaselineWinRate, r.StartSpec, 100*c.Effect, 100*c.CI[0], 100*c.CI[1], c.P, verdict)
 	}
 	v, _ := ob.shown(c.Score, [2]float64{})
 	b, _ := ob.shown(c.BaselineScore, [2]float64{})
@@ -607,8 +607,8 @@ func reportAnswer(r *tuneResult) string {
 	if ob.Name == "place" {
 		scale = fmt.Sprintf(" (1 = first, %d = last)", r.Settings.Players)
 	}
-	return head + fmt.Sprintf("%s %.4f against %.4f for the start %s%s, effect %+.4f %s (95%% CI %+.4f to %+.4f, p = %.3g): %s; win rate %.4f against %.4f",
-		ob.ReportedAs, v, b, r.StartSpec, scale, c.Effect, ob.Gain, c.CI[0], c.CI[1], c.P, verdict, c.WinRate, c.BaselineWinRate)
+	return head + fmt.Sprintf("%s %.4f against %.4f for the start %s%s, effect %+.4f %s (95%% CI %+.4f to %+.4f, p = %.3g): %s; win rate %.2f%% against %.2f%%",
+		ob.ReportedAs, v, b, r.StartSpec, scale, c.Effect, ob.Gain, c.CI[0], c.CI[1], c.P, verdict, 100*c.WinRate, 100*c.BaselineWinRate)
 }
 
 // writeTuneOutputs writes the plots and report.md, then tune.json: a
@@ -670,14 +670,24 @@ func writeTuneReport(dir string, r *tuneResult, st *tune.State) error {
 	fmt.Fprintf(&b, "- parameters and bounds: %s\n- opponents: %s; %d players; rules %s; seed %d\n", strings.Join(s.Params, ", "), strings.Join(against, ", "), s.Players, strings.Join(append([]string{s.Rules}, s.Sets...), " --set "), s.Seed)
 	fmt.Fprintf(&b, "- the answer is the search's %s, not the best noisy candidate; the confirmation plays it against the start on deals no generation used, paired by deal (Student t over deals)\n\n", map[string]string{"cmaes": "distribution mean", "spsa": "final iterate"}[s.Method])
 	fmt.Fprintf(&b, "## Convergence\n\n![parameters](convergence-params.png)\n\n![%s](%s.png)\n\n", ob.ReportedAs, ob.plotName())
-	fmt.Fprintf(&b, "| generation | %s | step | %s | 95%% CI |\n|---|%s---|---|---|\n", strings.Join(st.Setup.Names, " | "), ob.ReportedAs, strings.Repeat("---|", len(st.Setup.Names)))
+	// Win rates in %; each parameter with one number of decimals down its
+	// column (4 for a range of at most 1, fewer for wider ones).
+	unit, k := ob.ReportedAs, 1.0
+	if ob.Name == "win" || ob.Name == "" {
+		unit, k = ob.ReportedAs+" (%)", 100
+	}
+	fmt.Fprintf(&b, "| generation | %s | step | %s | 95%% CI |\n|---:|%s---:|---:|---:|\n", strings.Join(st.Setup.Names, " | "), unit, strings.Repeat("---:|", len(st.Setup.Names)))
 	for _, h := range st.History {
 		fmt.Fprintf(&b, "| %d |", h.Generation)
-		for _, v := range h.Mean {
-			fmt.Fprintf(&b, " %.4g |", v)
+		for i, v := range h.Mean {
+			fmt.Fprintf(&b, " %.*f |", paramDecimals(st.Setup.Hi[i]-st.Setup.Lo[i]), v)
 		}
 		v, ci := ob.shown(h.Score, h.CI)
-		fmt.Fprintf(&b, " %.3g | %.4f | %.4f to %.4f |\n", h.Step, v, ci[0], ci[1])
+		d := 4
+		if k == 100 {
+			d = 2
+		}
+		fmt.Fprintf(&b, " %.3f | %.*f | %.*f to %.*f |\n", h.Step, d, k*v, d, k*ci[0], d, k*ci[1])
 	}
 	return sim.WriteFileAtomic(filepath.Join(dir, "report.md"), []byte(b.String()))
 }
@@ -704,8 +714,12 @@ func tunePlots(dir string, st *tune.State, ob tuneObjective) error {
 		v, ci := ob.shown(h.Score, h.CI)
 		wr.X, wr.Y, wr.Lo, wr.Hi = append(wr.X, float64(h.Generation)), append(wr.Y, v), append(wr.Lo, ci[0]), append(wr.Hi, ci[1])
 	}
-	title, axis := "Win rate of the tuned seat by generation", "win rate (fraction of games won)"
-	if ob.Name != "win" {
+	title, axis := "Win rate of the tuned seat by generation", "win rate (%)"
+	if ob.Name == "win" || ob.Name == "" {
+		for i := range wr.Y {
+			wr.Y[i], wr.Lo[i], wr.Hi[i] = 100*wr.Y[i], 100*wr.Lo[i], 100*wr.Hi[i]
+		}
+	} else {
 		title, axis = fmt.Sprintf("%s of the tuned seat by generation", ob.ReportedAs), fmt.Sprintf("%s, per game", ob.ReportedAs)
 		title = strings.ToUpper(title[:1]) + title[1:]
 	}
@@ -714,6 +728,18 @@ func tunePlots(dir string, st *tune.State, ob tuneObjective) error {
 		return err
 	}
 	return analysis.SavePlot(p, dir, ob.plotName(), 16*vg.Centimeter, 10*vg.Centimeter)
+}
+
+// paramDecimals is the number of decimals of a parameter whose bounds
+// are span apart: 4 within a span of 1, 2 within 100, else none.
+func paramDecimals(span float64) int {
+	switch {
+	case span <= 1:
+		return 4
+	case span <= 100:
+		return 2
+	}
+	return 0
 }
 
 func scoringName(o *engine.Options) string {

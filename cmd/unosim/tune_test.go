@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,6 +97,14 @@ func TestTuneJSONKeys(t *testing.T) {
 	rep, _ := os.ReadFile(filepath.Join(out, "report.md"))
 	if !strings.Contains(strings.SplitN(string(rep), "\n", 4)[2], "tuned: --strategy") {
 		t.Errorf("report.md does not state the answer first:\n%s", rep)
+	}
+	// Win rates in %, the effect in pp, as everywhere else (not 0.2490
+	// and -0.0010, whose unit a reader has to guess).
+	cw, ce := c["win_rate"].(float64), c["effect"].(float64)
+	for _, want := range []string{fmt.Sprintf("win rate %.2f%% against", 100*cw), fmt.Sprintf("effect %+.2f pp (95%% CI", 100*ce), "| win rate (%) | 95% CI |"} {
+		if !strings.Contains(string(rep), want) {
+			t.Errorf("report.md lacks %q:\n%s", want, rep)
+		}
 	}
 }
 
