@@ -671,7 +671,7 @@ func (r *Result) plotJobs(tests []Test) []plotJob {
 	if rows, cols, z := r.seatAdvantage(); len(rows) > 0 {
 		add("seat-advantage", "Win rate by seat against the fair share", func() (analysis.Figure, error) {
 			return analysis.HeatMapWith("Seat advantage: win rate minus the fair share", "seat (seat 0 acts first)", "", cols, rows, z,
-				analysis.HeatOptions{Center: 0, BarLabel: "win rate − fair share (pp)", Format: func(v float64) string { return fmt.Sprintf("%+.1f", v) }})
+				analysis.HeatOptions{Center: 0, BarLabel: "win rate − fair share (pp)", Format: signedTenths})
 		}, max(w16, vg.Length(len(cols))*1.4*vg.Centimeter+7*vg.Centimeter), max(h10, vg.Length(len(rows))*0.7*vg.Centimeter+3*vg.Centimeter))
 	}
 	// The paired effects, sorted, without the tests that cannot reject
@@ -935,4 +935,15 @@ func comma(n int64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// signedTenths writes a difference in pp with its sign to one decimal,
+// and one that rounds to zero as "0.0" (not "-0.0" or "+0.0": a sign
+// there claims a direction the rounded value does not have).
+func signedTenths(v float64) string {
+	t := fmt.Sprintf("%+.1f", v)
+	if t == "-0.0" || t == "+0.0" {
+		return "0.0"
+	}
+	return t
 }

@@ -314,3 +314,13 @@ surface:
 		t.Errorf("findings do not say there is no equilibrium:\n%s", f)
 	}
 }
+
+// A seat difference that rounds to zero is written without a sign in the
+// seat-advantage heat map (it showed "-0.0").
+func TestSignedTenths(t *testing.T) {
+	for v, want := range map[float64]string{-0.04: "0.0", 0.04: "0.0", 0: "0.0", -0.05001: "-0.1", 1.25: "+1.2", -2.5: "-2.5"} {
+		if got := signedTenths(v); got != want {
+			t.Errorf("signedTenths(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
