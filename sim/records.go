@@ -55,6 +55,7 @@ type Record struct {
 	CardsPlayed    int32
 	CardsDrawn     int32
 	Points         [engine.MaxPlayers]int32 // Result.Scores: match totals; in single games the winner's points
+	Won            uint32                   // Result.Winners: bit s set when seat s won, alone or sharing the win
 	Places         [engine.MaxPlayers]int8  // with play-for-places: seat s finished in place Places[s] (from 1); 0: did not finish
 	Count          [engine.NumCounters]int32
 }
@@ -69,7 +70,8 @@ func MakeRecord(c *Config, cell int, game int64, r *engine.Result) Record {
 func (rec *Record) fill(c *Config, cell int32, game int64, r *engine.Result) {
 	*rec = Record{Seed: c.Seed, Game: game, Cell: cell, Players: int8(c.Players), Outcome: r.Outcome,
 		WinnerSeat: -1, WinnerPosition: -1, FirstToAct: int8(r.FirstToAct),
-		Turns: int32(r.Turns), Rounds: int32(r.Rounds), CardsPlayed: int32(r.CardsPlayed), CardsDrawn: int32(r.CardsDrawn)}
+		Turns: int32(r.Turns), Rounds: int32(r.Rounds), CardsPlayed: int32(r.CardsPlayed), CardsDrawn: int32(r.CardsDrawn),
+		Won: r.Winners}
 	if r.Winner >= 0 {
 		rec.WinnerSeat, rec.WinnerPosition = int8(r.Winner), int8(c.Position(game, r.Winner))
 	}
@@ -97,10 +99,10 @@ func RecordRun(id Identity, shard string) string {
 	return string(b)
 }
 
-// RecordLayout fixes a records file's columns: a points column per seat
-// up to MaxPlayers (absent past a cell's players, which happens only when
-// cells have different table sizes) and a place column per seat when any
-// cell plays for places.
+// RecordLayout fixes a records file's columns: a points and a won column
+// per seat up to MaxPlayers (absent past a cell's players, which happens
+// only when cells have different table sizes) and a place column per seat
+// when any cell plays for places.
 type RecordLayout struct {
 	MinPlayers, MaxPlayers int
 	Places                 bool
@@ -122,6 +124,9 @@ func (l RecordLayout) Columns() []string {
 		"turns", "rounds", "cards_played", "cards_drawn"}
 	for s := range l.MaxPlayers {
 		cols = append(cols, fmt.Sprintf("points_%d", s))
+	}
+	for s := range l.MaxPlayers {
+		cols = append(cols, fmt.Sprintf("won_%d", s))
 	}
 	if l.Places {
 		for s := range l.MaxPlayers {

@@ -68,6 +68,12 @@ func (e *csvEncoder) write(rows []Record) error {
 				b = strconv.AppendInt(b, int64(r.Points[s]), 10)
 			}
 		}
+		for s := range e.l.MaxPlayers {
+			b = append(b, ',')
+			if s < int(r.Players) {
+				b = append(b, '0'+byte(r.Won>>uint(s)&1))
+			}
+		}
 		if e.l.Places {
 			for s := range e.l.MaxPlayers {
 				b = append(b, ',')
@@ -133,6 +139,12 @@ func (e *jsonlEncoder) write(rows []Record) error {
 			}
 		}
 		col += e.l.MaxPlayers
+		for s := range e.l.MaxPlayers {
+			if s < int(r.Players) {
+				num(col+s, int64(r.Won>>uint(s)&1))
+			}
+		}
+		col += e.l.MaxPlayers
 		if e.l.Places {
 			for s := range e.l.MaxPlayers {
 				if p := r.Places[s]; p > 0 {
@@ -188,7 +200,14 @@ func recordSchema(l RecordLayout) *parquet.Schema {
 			add(cols[12+s], reflect.PointerTo(i32), ",optional")
 		}
 	}
-	n := 12 + l.MaxPlayers
+	for s := range l.MaxPlayers {
+		if s < l.MinPlayers {
+			add(cols[12+l.MaxPlayers+s], i8, "")
+		} else {
+			add(cols[12+l.MaxPlayers+s], reflect.PointerTo(i8), ",optional")
+		}
+	}
+	n := 12 + 2*l.MaxPlayers
 	if l.Places {
 		for s := range l.MaxPlayers {
 			add(cols[n+s], reflect.PointerTo(i8), ",optional")
@@ -251,10 +270,12 @@ func newParquetEncoder(w io.Writer, l RecordLayout, run string) (*parquetEncoder
 	return e, nil
 }
 
-// optional reports whether column c may be null: points of seats some
-// cells do not have, and places.
+// optional reports whether column c may be null: points and wins of seats
+// some cells do not have, and places.
 func (e *parquetEncoder) optional(c int) bool {
-	return c >= 12+e.l.MinPlayers && c < 12+e.l.MaxPlayers || e.l.Places && c >= 12+e.l.MaxPlayers && c < 12+2*e.l.MaxPlayers
+	minP, maxP := e.l.MinPlayers, e.l.MaxPlayers
+	return c >= 12+minP && c < 12+maxP || c >= 12+maxP+minP && c < 12+2*maxP ||
+		e.l.Places && c >= 12+2*maxP && c < 12+3*maxP
 }
 
 func (e *parquetEncoder) write(rows []Record) error {
@@ -282,11 +303,13 @@ func (e *parquetEncoder) transpose() {
 		c[8][i], c[9][i], c[10][i], c[11][i] = r.Turns, r.Rounds, r.CardsPlayed, r.CardsDrawn
 		for s := range maxP {
 			c[12+s][i] = r.Points[s]
+			c[12+maxP+s][i] = int32(r.Won >> uint(s) & 1)
 			if p := e.present[12+s]; p != nil {
 				p[i] = s < int(r.Players)
+				e.present[12+maxP+s][i] = p[i]
 			}
 		}
-		k := 12 + maxP
+		k := 12 + 2*maxP
 		if places {
 			for s := range maxP {
 				c[k+s][i] = int32(r.Places[s])

@@ -44,6 +44,13 @@ func (rec *Record) row(l RecordLayout) map[string]string {
 		}
 		vals = append(vals, v)
 	}
+	for s := range l.MaxPlayers {
+		v := ""
+		if s < int(rec.Players) {
+			v = fmt.Sprint(rec.Won >> uint(s) & 1)
+		}
+		vals = append(vals, v)
+	}
 	if l.Places {
 		for s := range l.MaxPlayers {
 			v := ""
@@ -504,6 +511,54 @@ func TestRecordsWriteFailureStopsTheRun(t *testing.T) {
 		}
 		if _, err := os.Stat(path); err == nil {
 			t.Fatalf("%s: a records file after a failed write", fault)
+		}
+	}
+}
+
+// Every winner of a game is in its row, shared wins included: the won_
+// columns sum to the run's wins by seat and the first player's wins, in
+// every format, also in losers-accumulate matches where several players
+// win (highest-loses) or tie for the lowest total (lowest-wins). Before,
+// a row said only winner_seat -1, and the records could not give the win
+// rates the run prints.
+func TestRecordsSharedWins(t *testing.T) {
+	dir := t.TempDir()
+	for _, outcome := range []string{"highest-loses", "lowest-wins"} {
+		c := config(t, 600, 3, []string{"heuristic"}, "scoring=losers-accumulate", "target=100", "losers-outcome="+outcome)
+		for _, ext := range []string{".parquet", ".csv", ".jsonl"} {
+			path := filepath.Join(dir, outcome+ext)
+			r := runRecords(t, c, path, Options{})
+			rows := readAny(t, path)
+			checkRows(t, ext, c, rows, 0, 600, 0, 1, 599)
+			wins, first, shared := make([]int64, 3), int64(0), 0
+			for _, row := range rows {
+				n := 0
+				for s := range wins {
+					switch row[fmt.Sprintf("won_%d", s)] {
+					case "1":
+						wins[s]++
+						n++
+						if row["first_to_act"] == fmt.Sprint(s) {
+							first++
+						}
+					case "0":
+					default:
+						t.Fatalf("%s %s: won_%d = %q in game %s", outcome, ext, s, row[fmt.Sprintf("won_%d", s)], row["game"])
+					}
+				}
+				if n > 1 {
+					shared++
+					if row["winner_seat"] != "-1" {
+						t.Errorf("%s %s: game %s has %d winners and winner_seat %s", outcome, ext, row["game"], n, row["winner_seat"])
+					}
+				}
+			}
+			if fmt.Sprint(wins) != fmt.Sprint(r.Stats.WinsBySeat) || first != r.Stats.FirstToActWins {
+				t.Errorf("%s %s: the records give wins %v (first player %d), the run %v (%d)", outcome, ext, wins, first, r.Stats.WinsBySeat, r.Stats.FirstToActWins)
+			}
+			if int64(shared) != r.Stats.SharedWins || shared == 0 {
+				t.Errorf("%s %s: %d rows with several winners, the run counts %d shared wins", outcome, ext, shared, r.Stats.SharedWins)
+			}
 		}
 	}
 }
