@@ -103,7 +103,10 @@ func (e *csvEncoder) close() error {
 }
 
 // jsonlEncoder writes one flat JSON object per game, keyed by the column
-// names; absent values are left out.
+// names, every column in every line in file order; absent values are null
+// (left out, they made readers such as pandas' read_json and R's
+// jsonlite order the columns by first appearance, and drop a column no
+// line has).
 type jsonlEncoder struct {
 	w    io.Writer
 	l    RecordLayout
@@ -113,11 +116,18 @@ type jsonlEncoder struct {
 
 func (e *jsonlEncoder) write(rows []Record) error {
 	b := e.buf
-	num := func(col int, v int64) {
+	key := func(col int) {
 		b = append(b, ',', '"')
 		b = append(b, e.cols[col]...)
 		b = append(b, '"', ':')
+	}
+	num := func(col int, v int64) {
+		key(col)
 		b = strconv.AppendInt(b, v, 10)
+	}
+	null := func(col int) {
+		key(col)
+		b = append(b, "null"...)
 	}
 	for i := range rows {
 		r := &rows[i]
@@ -136,12 +146,16 @@ func (e *jsonlEncoder) write(rows []Record) error {
 		for s := range e.l.MaxPlayers {
 			if s < int(r.Players) {
 				num(col+s, int64(r.Points[s]))
+			} else {
+				null(col + s)
 			}
 		}
 		col += e.l.MaxPlayers
 		for s := range e.l.MaxPlayers {
 			if s < int(r.Players) {
 				num(col+s, int64(r.Won>>uint(s)&1))
+			} else {
+				null(col + s)
 			}
 		}
 		col += e.l.MaxPlayers
@@ -149,6 +163,8 @@ func (e *jsonlEncoder) write(rows []Record) error {
 			for s := range e.l.MaxPlayers {
 				if p := r.Places[s]; p > 0 {
 					num(col+s, int64(p))
+				} else {
+					null(col + s)
 				}
 			}
 			col += e.l.MaxPlayers

@@ -127,7 +127,11 @@ func readJSONL(t *testing.T, path string) []map[string]string {
 		}
 		m := map[string]string{}
 		for k, v := range obj {
-			m[k] = fmt.Sprint(v)
+			if v == nil {
+				m[k] = "" // null: absent
+			} else {
+				m[k] = fmt.Sprint(v)
+			}
 		}
 		rows = append(rows, m)
 	}
@@ -558,6 +562,91 @@ func TestRecordsSharedWins(t *testing.T) {
 			}
 			if int64(shared) != r.Stats.SharedWins || shared == 0 {
 				t.Errorf("%s %s: %d rows with several winners, the run counts %d shared wins", outcome, ext, shared, r.Stats.SharedWins)
+			}
+		}
+	}
+}
+
+// Every JSON line has every column, in the file's column order, with null
+// for an absent value (a seat past a cell's players, a place not taken),
+// as a CSV line has every field: readers that take the columns from the
+// keys (pandas' read_json, R's jsonlite) then give the columns and order
+// of the CSV and Parquet files. Absent values were left out, so such a
+// reader put place_3 last when game 0 had no fourth place, and had no
+// column at all for a place no game reached.
+func TestRecordsJSONLinesHaveEveryColumn(t *testing.T) {
+	dir := t.TempDir()
+	c2 := config(t, 200, 2, []string{"random"})
+	c5 := config(t, 200, 5, []string{"random"}, "play-for-places=true", "max-turns=60")
+	for _, c := range []*Config{c2, c5} {
+		if err := c.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := LayoutOf(c2, c5)
+	path := filepath.Join(dir, "g.jsonl")
+	r, err := OpenRecords(RecordSpec{Path: path, Layout: l, Run: "mixed", Lo: 0, From: 0, Workers: 1, BatchRows: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := r.Sink()
+	if err := sink.Begin(0); err != nil {
+		t.Fatal(err)
+	}
+	unplaced := 0
+	for i := int64(0); i < 200; i++ {
+		for cell, c := range []*Config{c2, c5} {
+			rec := replay(t, c, i)
+			rec.Cell = int32(cell)
+			if cell == 1 && rec.Places[4] == 0 {
+				unplaced++
+			}
+			sink.Add(&rec)
+		}
+	}
+	if err := sink.End(200); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Finish(200, true); err != nil {
+		t.Fatal(err)
+	}
+	if unplaced == 0 {
+		t.Fatal("no game left a place untaken: the test shows nothing")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join(l.Columns(), ",")
+	for k, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		d := json.NewDecoder(strings.NewReader(line))
+		if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+			t.Fatalf("line %d: %v %v", k+1, tok, err)
+		}
+		var keys []string
+		for d.More() {
+			tok, err := d.Token()
+			if err != nil {
+				t.Fatalf("line %d: %v", k+1, err)
+			}
+			keys = append(keys, tok.(string))
+			var v any
+			if err := d.Decode(&v); err != nil {
+				t.Fatalf("line %d: %v", k+1, err)
+			}
+		}
+		if got := strings.Join(keys, ","); got != want {
+			t.Fatalf("line %d: keys %s, want the columns %s", k+1, got, want)
+		}
+	}
+	rows := readJSONL(t, path)
+	for _, k := range []int{0, 1, 398, 399} {
+		c := []*Config{c2, c5}[k%2]
+		want := replay(t, c, int64(k/2))
+		want.Cell = int32(k % 2)
+		for col, v := range want.row(l) {
+			if got, ok := rows[k][col]; !ok || got != v {
+				t.Errorf("row %d: %s = %q (present %v), want %q", k, col, got, ok, v)
 			}
 		}
 	}
