@@ -20,9 +20,11 @@ var OutputNames = []string{"stats.json", "summary.json", "summary.csv", "manifes
 // A directory without one must hold nothing but an earlier run's outputs
 // (or be empty: a run killed before its first checkpoint), so that a
 // mistyped --out never writes into a directory of other files. force
-// removes an earlier run's outputs first. Temporary files of a killed
-// writer are removed.
-func OpenOut(dir string, force bool) (hasRecord bool, err error) {
+// removes an earlier run's outputs first, once the directory is accepted.
+// Temporary files of a killed writer are removed. records are the
+// run's --records files: one in dir is the run's own (a complete run
+// leaves it without its segment directory), and force removes it too.
+func OpenOut(dir string, force bool, records ...string) (hasRecord bool, err error) {
 	if err := CheckOutDir(dir); err != nil {
 		return false, err
 	}
@@ -32,6 +34,12 @@ func OpenOut(dir string, force bool) (hasRecord bool, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return false, fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	var own []string // the run's records files in dir
+	for _, r := range records {
+		if r != "" && sameDir(filepath.Dir(r), dir) {
+			own = append(own, filepath.Base(r))
+		}
 	}
 	var others []string
 	for _, e := range entries {
@@ -43,25 +51,25 @@ func OpenOut(dir string, force bool) (hasRecord bool, err error) {
 			if name == "stats.json" {
 				hasRecord = true
 			}
-		case isRecords(dir, name, entries):
+		case isRecords(dir, name, entries) || slices.Contains(own, name):
 			// --records inside --out: its segments, or the file they made.
 		default:
 			others = append(others, name)
 		}
 	}
+	if (!hasRecord || force) && len(others) > 0 {
+		if len(others) > 3 {
+			others = append(others[:3], "...")
+		}
+		return false, fmt.Errorf("output directory %s holds files that are not a unosim run's (%s): choose a new or empty directory", dir, strings.Join(others, ", "))
+	}
 	if force {
-		for _, name := range OutputNames {
+		for _, name := range append(slices.Clone(OutputNames), own...) {
 			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
 				return false, fmt.Errorf("--force: %w", err)
 			}
 		}
 		hasRecord = false
-	}
-	if !hasRecord && len(others) > 0 {
-		if len(others) > 3 {
-			others = append(others[:3], "...")
-		}
-		return false, fmt.Errorf("output directory %s holds files that are not a unosim run's (%s): choose a new or empty directory", dir, strings.Join(others, ", "))
 	}
 	probe, err := os.CreateTemp(dir, ".probe-*.tmp")
 	if err != nil {
@@ -117,4 +125,12 @@ func RemoveOutputs(dir string) {
 		os.RemoveAll(filepath.Join(dir, name))
 	}
 	os.Remove(dir)
+}
+
+// sameDir reports whether a and b name the same directory, relative or
+// absolute.
+func sameDir(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }

@@ -334,7 +334,7 @@ deal. It takes no --shard, --ci-width, --records or --checkpoint-every.`,
 			producer := sim.ThisBuild(version)
 			_, statErr := os.Stat(o.out)
 			created := statErr != nil
-			has, err := sim.OpenOut(o.out, o.run.force)
+			has, err := sim.OpenOut(o.out, o.run.force, o.records)
 			if err != nil {
 				return usageError{err}
 			}

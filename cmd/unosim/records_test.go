@@ -179,3 +179,51 @@ func TestCIWidthRecords(t *testing.T) {
 		t.Error("segments left")
 	}
 }
+
+// --force over a complete run whose --records file is in --out (the
+// README's "--out run --records run/games.parquet") starts over and
+// writes the new run's records. The records file, alone once its
+// segments are joined, was taken for a file that is not a unosim run's:
+// the run was refused with exit 2 after --force had removed stats.json and
+// the summaries, leaving only the old records. A refused --force removes
+// nothing.
+func TestForceOverRecordsInOut(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run")
+	for _, ext := range []string{"csv", "parquet"} {
+		rec := filepath.Join(out, "games."+ext)
+		sim := []string{"simulate", "--games", "300", "--quiet", "--workers", "1", "--out", out, "--records", rec}
+		exp := []string{"experiment", "run", "house-rules", "--games", "20", "--quiet", "--workers", "1", "--no-plots", "--out", out, "--records", rec}
+		for _, args := range [][]string{sim, exp} {
+			os.RemoveAll(out)
+			mustRun(t, 0, append(args, "--seed", "4")...)
+			before, err := os.ReadFile(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustRun(t, 0, append(args, "--seed", "5", "--force")...)
+			after, err := os.ReadFile(rec)
+			if err != nil {
+				t.Fatalf("%s: %v", args[0], err)
+			}
+			if string(before) == string(after) {
+				t.Errorf("%s %s: --force --seed 5 left the records of seed 4", args[0], ext)
+			}
+			if _, err := os.Stat(filepath.Join(out, "stats.json")); err != nil {
+				t.Errorf("%s %s: %v", args[0], ext, err)
+			}
+			// A file that is not the run's: refused, and nothing removed.
+			os.WriteFile(filepath.Join(out, "notes.txt"), nil, 0o644)
+			_, stderr := mustRun(t, 2, append(args, "--seed", "6", "--force")...)
+			if !strings.Contains(stderr, "notes.txt") {
+				t.Errorf("%s: %s", args[0], stderr)
+			}
+			for _, name := range []string{"stats.json", "summary.csv", filepath.Base(rec)} {
+				if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+					t.Errorf("%s %s: a refused --force removed %s", args[0], ext, name)
+				}
+			}
+			os.Remove(filepath.Join(out, "notes.txt"))
+		}
+	}
+}

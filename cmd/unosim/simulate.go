@@ -142,7 +142,7 @@ func runSimulate(cmd *cobra.Command, a *app, o *simulateOptions) error {
 	if o.out != "" {
 		_, statErr := os.Stat(o.out)
 		created := statErr != nil
-		has, err := sim.OpenOut(o.out, o.run.force)
+		has, err := sim.OpenOut(o.out, o.run.force, o.records)
 		if err != nil {
 			return usageError{err}
 		}
