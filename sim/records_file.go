@@ -60,6 +60,14 @@ func (r *Records) prepareParts() error {
 				return fmt.Errorf("records: removing an earlier run's %s: %w", r.parts, err)
 			}
 		}
+		// An earlier run's records file goes now, not when this run
+		// completes: a run stopped before that must not leave a complete
+		// file of another run under the name of its own.
+		if fi, err := os.Lstat(r.spec.Path); err == nil && fi.Mode().IsRegular() {
+			if err := os.Remove(r.spec.Path); err != nil {
+				return fmt.Errorf("records: removing an earlier run's %s: %w", r.spec.Path, err)
+			}
+		}
 		if err := os.MkdirAll(r.parts, 0o755); err != nil {
 			return fmt.Errorf("records: %w", err)
 		}

@@ -651,3 +651,62 @@ func TestRecordsJSONLinesHaveEveryColumn(t *testing.T) {
 		}
 	}
 }
+
+// A run that starts afresh removes an earlier run's records file at once,
+// so that stopped before it completes, it leaves its segments and no
+// records file, not the complete file of the earlier run (another seed)
+// under the name it was given. A resumed run does not touch the file.
+func TestRecordsStoppedRunLeavesNoEarlierFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, ext := range []string{".parquet", ".csv", ".jsonl"} {
+		path := filepath.Join(dir, "games"+ext)
+		c := config(t, 400, 4, []string{"random"})
+		runRecords(t, c, path, Options{})
+		c.Seed = 5
+		l := LayoutOf(c)
+		r, err := OpenRecords(RecordSpec{Path: path, Layout: l, Run: "seed 5", Lo: 0, From: 0, Workers: 1, BatchRows: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink := r.Sink()
+		if err := sink.Begin(0); err != nil {
+			t.Fatal(err)
+		}
+		for i := int64(0); i < 100; i++ {
+			rec := replay(t, c, i)
+			sink.Add(&rec)
+		}
+		if err := sink.End(100); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Finish(100, false); err != nil { // stopped: a checkpoint at game 100
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: a stopped run left a records file (the earlier run's): %v", ext, err)
+		}
+		// The resume keeps its segments and completes the file.
+		r, err = OpenRecords(RecordSpec{Path: path, Layout: l, Run: "seed 5", Lo: 0, From: 100, Workers: 1, BatchRows: 300})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink = r.Sink()
+		if err := sink.Begin(100); err != nil {
+			t.Fatal(err)
+		}
+		for i := int64(100); i < 400; i++ {
+			rec := replay(t, c, i)
+			sink.Add(&rec)
+		}
+		if err := sink.End(400); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Finish(400, true); err != nil {
+			t.Fatal(err)
+		}
+		checkRows(t, ext, c, readAny(t, path), 0, 400, 0, 99, 100, 399)
+		if err := RemoveParts(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
