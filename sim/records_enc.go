@@ -399,21 +399,26 @@ func (e *parquetEncoder) close() error {
 	return e.w.Close()
 }
 
-// joinParquet copies the rows of the segments, in order, into one file.
+// joinParquet writes the rows of the segments, in order, into one file,
+// encoded anew: the file is then the one a single segment of the same rows
+// would be, byte for byte, wherever the checkpoints cut the segments (a
+// copy of the segments' row groups would keep their boundaries, and a
+// checkpoint every 30 s cuts a long run at other points in every run).
 func joinParquet(w io.Writer, dir string, segs []segmentFile, l RecordLayout, run string) error {
 	out, err := newParquetEncoder(w, l, run)
 	if err != nil {
 		return err
 	}
 	for _, s := range segs {
-		if err := copyParquet(out.w, filepath.Join(dir, s.Name)); err != nil {
+		if err := copyParquet(out, filepath.Join(dir, s.Name)); err != nil {
 			return err
 		}
 	}
-	return out.w.Close()
+	return out.close()
 }
 
-func copyParquet(w *parquet.Writer, path string) error {
+// copyParquet decodes the rows of a segment file and writes them to out.
+func copyParquet(out *parquetEncoder, path string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -427,12 +432,80 @@ func copyParquet(w *parquet.Writer, path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	l := out.l
+	ncols := len(l.Columns())
+	if got := len(pf.Schema().Columns()); got != ncols {
+		return fmt.Errorf("%s: %d columns, want %d", path, got, ncols)
+	}
+	rows := make([]parquet.Row, parquetStage)
+	recs := make([]Record, 0, parquetStage)
 	for _, rg := range pf.RowGroups() {
-		// The library copies a file's row group of the same schema and
-		// settings verbatim: the compressed pages, not the values.
-		if _, err := w.WriteRowGroup(rg); err != nil {
+		rr := rg.Rows()
+		for {
+			n, err := rr.ReadRows(rows)
+			recs = recs[:0]
+			for _, row := range rows[:n] {
+				rec, derr := decodeRow(row, l, ncols)
+				if derr != nil {
+					rr.Close()
+					return fmt.Errorf("%s: %w", path, derr)
+				}
+				recs = append(recs, rec)
+			}
+			if werr := out.write(recs); werr != nil {
+				rr.Close()
+				return werr
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				rr.Close()
+				return fmt.Errorf("%s: %w", path, err)
+			}
+		}
+		if err := rr.Close(); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	return nil
+}
+
+// decodeRow is the Record of a row that parquetEncoder wrote (a null
+// point or place is 0, as it was in the Record).
+func decodeRow(row parquet.Row, l RecordLayout, ncols int) (Record, error) {
+	var r Record
+	if len(row) != ncols {
+		return r, fmt.Errorf("a row of %d values, want %d", len(row), ncols)
+	}
+	i32 := func(c int) int32 {
+		if row[c].IsNull() {
+			return 0
+		}
+		return row[c].Int32()
+	}
+	r.Seed, r.Game = uint64(row[0].Int64()), row[1].Int64()
+	r.Cell, r.Players = i32(2), int8(i32(3))
+	o := slices.Index(outcomeNames[:], string(row[4].ByteArray()))
+	if o < 0 {
+		return r, fmt.Errorf("outcome %q", row[4].ByteArray())
+	}
+	r.Outcome = engine.Outcome(o)
+	r.WinnerSeat, r.WinnerPosition, r.FirstToAct = int8(i32(5)), int8(i32(6)), int8(i32(7))
+	r.Turns, r.Rounds, r.CardsPlayed, r.CardsDrawn = i32(8), i32(9), i32(10), i32(11)
+	k := 12
+	for s := range l.MaxPlayers {
+		r.Points[s] = i32(k + s)
+	}
+	k += l.MaxPlayers
+	if l.Places {
+		for s := range l.MaxPlayers {
+			r.Places[s] = int8(i32(k + s))
+		}
+		k += l.MaxPlayers
+	}
+	for j := range r.Count {
+		r.Count[j] = i32(k + j)
+	}
+	return r, nil
 }
