@@ -2,8 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -113,5 +117,125 @@ func TestMergeOutRefusesAnotherRunsMerge(t *testing.T) {
 	}
 	if fileExists(d("eall/summary.json")) {
 		t.Error("the refused merge wrote into the experiment's merge")
+	}
+}
+
+// Two runs of the same command that differ only in --workers (and the
+// time) write the same JSON but for the fields the README's "Timing
+// fields" paragraph names, and a merge of shards differs from one run
+// only in those and "shard".
+func TestREADMENamesEveryTimingField(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	i := strings.Index(readme, "**Timing fields.**")
+	if i < 0 {
+		t.Fatal(`the README has no "**Timing fields.**" paragraph`)
+	}
+	para := readme[i:]
+	para = para[:strings.Index(para, "\n\n")]
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile("`\"?([a-z_]+)\"?[`:]").FindAllStringSubmatch(para, -1) {
+		named[m[1]] = true
+	}
+	// differing collects the keys whose values differ between a and b.
+	var differing func(path string, a, b any, out map[string]bool)
+	differing = func(path string, a, b any, out map[string]bool) {
+		am, aok := a.(map[string]any)
+		bm, bok := b.(map[string]any)
+		al, alok := a.([]any)
+		bl, blok := b.([]any)
+		switch {
+		case aok && bok:
+			for k, v := range am {
+				if w, ok := bm[k]; ok {
+					differing(k, v, w, out)
+				} else {
+					out[k] = true
+				}
+			}
+			for k := range bm {
+				if _, ok := am[k]; !ok {
+					out[k] = true
+				}
+			}
+		case alok && blok && len(al) == len(bl):
+			for j := range al {
+				differing(path, al[j], bl[j], out)
+			}
+		case !reflect.DeepEqual(a, b):
+			out[path] = true
+		}
+	}
+	check := func(what, a, b string, allowed ...string) {
+		t.Helper()
+		var x, y any
+		if err := json.Unmarshal([]byte(a), &x); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if err := json.Unmarshal([]byte(b), &y); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		diff := map[string]bool{}
+		differing("", x, y, diff)
+		for k := range diff {
+			if !named[k] && !slices.Contains(allowed, k) {
+				t.Errorf("%s: %q differs between identical runs, and the README's timing fields do not name it", what, k)
+			}
+		}
+	}
+	file := func(path string) string {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	dir := t.TempDir()
+	d := func(name string) string { return filepath.Join(dir, name) }
+	both := func(args ...string) [2]string {
+		var outs [2]string
+		for w := range 2 {
+			outs[w], _ = mustRun(t, 0, append(append([]string{}, args...), "--workers", strconv.Itoa(w+1))...)
+		}
+		return outs
+	}
+	for _, args := range [][]string{
+		{"simulate", "--games", "300", "--players", "3", "--json", "--quiet"},
+		{"compare", "--games", "300", "--set", "stack-draw-two=true", "--json", "--quiet"},
+		{"match", "--games", "300", "--strategy", "counter", "--vs", "random", "--json", "--quiet"},
+		{"match", "--games", "3000", "--strategy", "counter", "--vs", "random", "--sprt", "0.5:0.6", "--json", "--quiet"},
+		{"tournament", "--games", "60", "--strategy", "random", "--strategy", "heuristic", "--json", "--quiet"},
+	} {
+		o := both(args...)
+		check(strings.Join(args[:2], " "), o[0], o[1])
+	}
+	for w := range 2 {
+		ws := strconv.Itoa(w + 1)
+		mustRun(t, 0, "simulate", "--games", "300", "--players", "3", "--quiet", "--workers", ws, "--out", d("sim"+ws))
+		mustRun(t, 0, "experiment", "run", "house-rules", "--games", "30", "--quiet", "--workers", ws, "--out", d("exp"+ws))
+		mustRun(t, 0, "experiment", "run", "strategy-tournament", "--games", "20", "--quiet", "--no-plots", "--workers", ws, "--out", d("tour"+ws))
+	}
+	for _, f := range []string{"sim1/summary.json", "sim1/stats.json", "exp1/stats.json", "exp1/manifest.json", "tour1/tournament.json"} {
+		check(f, file(d(f)), file(d(strings.Replace(f, "1/", "2/", 1))))
+	}
+	for i := range 2 {
+		s := strconv.Itoa(i)
+		mustRun(t, 0, "simulate", "--games", "300", "--players", "3", "--quiet", "--shard", s+"/2", "--out", d("simshard"+s))
+		mustRun(t, 0, "experiment", "run", "house-rules", "--games", "30", "--quiet", "--shard", s+"/2", "--out", d("expshard"+s))
+	}
+	mustRun(t, 0, "merge", d("simshard0"), d("simshard1"), "--out", d("simmerged"))
+	mustRun(t, 0, "merge", d("expshard0"), d("expshard1"), "--out", d("expmerged"))
+	for _, f := range []string{"summary.json", "stats.json"} {
+		check("merged "+f, file(d("sim1/"+f)), file(d("simmerged/"+f)), "shard")
+	}
+	for _, f := range []string{"stats.json", "manifest.json"} {
+		check("merged experiment "+f, file(d("exp1/"+f)), file(d("expmerged/"+f)), "shard")
+	}
+	if !strings.Contains(para, "shard") {
+		t.Error(`the README's timing fields do not say that a merge writes "shard": "merged"`)
 	}
 }
