@@ -496,8 +496,9 @@ func decodeRow(row parquet.Row, l RecordLayout, ncols int) (Record, error) {
 	k := 12
 	for s := range l.MaxPlayers {
 		r.Points[s] = i32(k + s)
+		r.Won |= uint32(i32(k+l.MaxPlayers+s)&1) << uint(s)
 	}
-	k += l.MaxPlayers
+	k += 2 * l.MaxPlayers
 	if l.Places {
 		for s := range l.MaxPlayers {
 			r.Places[s] = int8(i32(k + s))
