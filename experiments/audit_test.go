@@ -70,6 +70,33 @@ func TestPairedTestEstimates(t *testing.T) {
 	}
 }
 
+// A paired t-test without variance is no test, whatever the mean: every
+// difference 0 (the cells agree) or every difference the same c ≠ 0, where
+// t = c/0 and its limit p = 0 used to be counted in Holm's family (R's
+// t.test(c(2, 2, 2)) stops: "data are essentially constant"), as the
+// tournament's rates and match's difference are not testable when every
+// deal gave the same result.
+func TestPairedTestNoVariance(t *testing.T) {
+	for _, c := range []struct {
+		d    int64
+		want string
+	}{
+		{0, "every paired difference is 0: the cells agree on every game"},
+		{2, "every paired difference is +2: with no variance the t test is undefined"},
+		{-3, "every paired difference is -3: with no variance the t test is undefined"},
+	} {
+		var p PairStats
+		for i := range int64(50) {
+			p.N++
+			p.Turns.add(20+i+c.d, 20+i)
+		}
+		tt := pairedTest(&p, Metric{Kind: MetricTurns})
+		if tt.NotTestable != c.want || !math.IsNaN(tt.P) || tt.Effect != float64(c.d) {
+			t.Errorf("every difference %d: not testable %q, P %v, effect %v; want %q, NaN and %d", c.d, tt.NotTestable, tt.P, tt.Effect, c.want, c.d)
+		}
+	}
+}
+
 // The one-sample test is the score test (variance p0(1-p0)/n, not the
 // estimate's): 60 of 100 against 0.5 is z = 2, p = erfc(√2) =
 // 0.04550026389635842 (a normal table's 2·(1 − Φ(2)) = 0.0455003).

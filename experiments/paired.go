@@ -185,6 +185,10 @@ func pairedTest(p *PairStats, m Metric) Test {
 			t.NotTestable = "fewer than 2 paired games"
 		case s.SumSq == 0:
 			t.NotTestable = "every paired difference is 0: the cells agree on every game"
+		case r.SE == 0:
+			// Every game differs by the same amount: no variance, so no t
+			// statistic (its limit p = 0 is no test; R's t.test stops).
+			t.NotTestable = fmt.Sprintf("every paired difference is %+d: with no variance the t test is undefined", s.Sum/p.N)
 		}
 		if t.NotTestable != "" {
 			t.P = math.NaN()

@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -95,7 +96,11 @@ type Comparison struct {
 	BaselineScore   float64    `json:"baseline_score"`
 	Effect          float64    `json:"effect"`
 	CI              [2]float64 `json:"ci"`
-	P               float64    `json:"p"`
+	P               *float64   `json:"p"` // nil (null) when not testable
+	// NotTestable says why there is no test: fewer than 2 deals, or no
+	// variance (every deal gave the same difference, as when A and B play
+	// alike), where the t statistic is undefined ([NotTestableSame]).
+	NotTestable string `json:"not_testable,omitempty"`
 }
 
 // Compare compares entry k of o with entry 0.
@@ -104,9 +109,22 @@ func Compare(o *Outcome, k int) Comparison {
 	// The experiments' paired t-test (experiments.pairedTest): the same
 	// exact sums, the same function.
 	r := analysis.PairedSums(o.Diff[k].N, o.Diff[k].Sum, uint64(o.Diff[k].SumSq)).Test(sim.Confidence)
-	return Comparison{Games: o.Games, WinRate: o.WinRate(k), BaselineWinRate: o.WinRate(0), Score: o.Mean(k), BaselineScore: o.Mean(0),
-		Effect: r.Mean / n, CI: [2]float64{r.Lo / n, r.Hi / n}, P: r.P}
+	c := Comparison{Games: o.Games, WinRate: o.WinRate(k), BaselineWinRate: o.WinRate(0), Score: o.Mean(k), BaselineScore: o.Mean(0),
+		Effect: r.Mean / n, CI: [2]float64{r.Lo / n, r.Hi / n}}
+	switch {
+	case r.N < 2:
+		c.NotTestable = NotTestableFewDeals
+	case r.SE == 0:
+		c.NotTestable = NotTestableSame
+	case !math.IsNaN(r.P):
+		c.P = &r.P
+	}
+	return c
 }
+
+// Significant reports whether c's test finds a difference at the 5% level
+// (false when it is not testable).
+func (c *Comparison) Significant() bool { return c.P != nil && *c.P < 0.05 }
 
 // Confirm plays tuned against baseline on the confirmation deals
 // [ConfirmFirstDeal, ConfirmFirstDeal + deals).

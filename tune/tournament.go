@@ -181,9 +181,19 @@ type AloneRate struct {
 	WinRate      float64
 	CI           [2]float64 // 95%, Student t over deals
 	Fair         float64
-	P            float64 // two-sided, the t test of WinRate = Fair over deals (NaN when untestable)
-	PHolm        float64 // P adjusted by Holm's method over the tournament's tests (NaN when untestable)
+	P            float64 // two-sided, the t test of WinRate = Fair over deals (NaN when not testable)
+	PHolm        float64 // P adjusted by Holm's method over the tournament's tests (NaN when not testable)
+	// NotTestable says why the t test cannot be made (fewer than 2 deals,
+	// or every deal gave the same result: no variance, so no t statistic);
+	// such a rate has P and PHolm NaN and is left out of Holm's family.
+	NotTestable string
 }
+
+// The reasons of AloneRate.NotTestable.
+const (
+	NotTestableFewDeals = "fewer than 2 deals"
+	NotTestableSame     = "every deal gave the same result: with no variance the t test is undefined"
+)
 
 // Alone is the alone-against-a-table win rate of every ordered pair that
 // played, in the order of the matches; with 2 players the reverse of each
@@ -197,10 +207,13 @@ type AloneRate struct {
 //
 // The tests are one family, adjusted by Holm's method (PHolm): a
 // tournament asks of every ordered pair whether it is off the fair share.
-// A test that cannot reject (fewer than 2 deals) is left out, as in the
-// experiments. With 2 players, when every game of a pair had a winner the
-// reverse rate is 1 minus the other per deal (t' = -t, the same p): it is
-// one hypothesis, counted once, and the reverse gets the same PHolm.
+// A test that cannot be made is left out, as in the experiments: fewer
+// than 2 deals, or no variance (every deal gave the same result, as when
+// two strategies play identically), where the t statistic is 0/0 or c/0
+// and its limits p = 1 or 0 are no test (R's t.test refuses such data).
+// With 2 players, when every game of a pair had a winner the reverse rate
+// is 1 minus the other per deal (t' = -t, the same p): it is one
+// hypothesis, counted once, and the reverse gets the same PHolm.
 func Alone(players int, matches []Match) []AloneRate {
 	var out []AloneRate
 	for _, m := range matches {
@@ -251,7 +264,12 @@ func aloneRate(players, a, b int, w Scores) AloneRate {
 	// d = W - 1 per deal: Σd = Sum - N, Σd² = SumSq - 2 Sum + N.
 	t := analysis.PairedSums(w.N, w.Sum-w.N, uint64(w.SumSq-2*w.Sum+w.N)).Test(sim.Confidence)
 	r.CI = [2]float64{r.Fair + t.Lo/n, r.Fair + t.Hi/n}
-	if w.N >= 2 && !math.IsNaN(t.P) {
+	switch {
+	case w.N < 2:
+		r.NotTestable = NotTestableFewDeals
+	case t.SE == 0:
+		r.NotTestable = NotTestableSame
+	case !math.IsNaN(t.P):
 		r.P = t.P
 	}
 	return r

@@ -335,6 +335,10 @@ func printMatch(w io.Writer, r *matchResult) {
 	fmt.Fprintf(w, "win rate of %s: %.2f%% (95%% CI %.2f%% to %.2f%%); fair share %.2f%%\n", r.Strategy, 100*r.WinRate, 100*r.CI[0], 100*r.CI[1], fair)
 	if d := r.Difference; d != nil {
 		fmt.Fprintf(w, "%s in the same seats on the same deals: %.2f%%\n", r.Vs, 100*d.BaselineWinRate)
-		fmt.Fprintf(w, "paired difference: %+.2f pp (95%% CI %+.2f to %+.2f pp, p = %.3g); pp: percentage points\n", 100*d.Effect, 100*d.CI[0], 100*d.CI[1], d.P)
+		test := comparisonP(d)
+		if d.NotTestable != "" {
+			test = "; not testable: " + notTestableShort(d.NotTestable)
+		}
+		fmt.Fprintf(w, "paired difference: %+.2f pp (95%% CI %+.2f to %+.2f pp%s); pp: percentage points\n", 100*d.Effect, 100*d.CI[0], 100*d.CI[1], test)
 	}
 }

@@ -389,6 +389,7 @@ func writeTournamentReport(dir string, e *experiments.Experiment, rec *tournamen
 		if r.Players == 2 {
 			b.WriteString(" (a pair whose games all had a winner counted once: its two directions are one test)")
 		}
+		b.WriteString("; a rate with fewer than 2 deals, or whose every deal gave the same result (no variance: no t statistic, as for two strategies that play alike), is not testable and left out of the family")
 		b.WriteString("; the intervals are not adjusted:\n\n")
 		b.WriteString("| strategy | against | games | win rate [95% CI] | fair share | p | p_holm |\n| --- | --- | ---: | --- | ---: | ---: | ---: |\n")
 		for _, x := range r.AloneVsTable {
@@ -396,8 +397,12 @@ func writeTournamentReport(dir string, e *experiments.Experiment, rec *tournamen
 			if r.Players > 2 {
 				against = fmt.Sprintf("%d × %s", r.Players-1, x.Table)
 			}
+			p, holm := pvalue(x.P), pvalue(x.PHolm)
+			if x.NotTestable != "" {
+				p = "not testable: " + notTestableShort(x.NotTestable)
+			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s [%s, %s] | %s | %s | %s |\n", x.Strategy, against, thousands(x.Games), pctText(x.WinRate), pctText(x.CI[0]), pctText(x.CI[1]),
-				pctText(x.FairShare), pvalue(x.P), pvalue(x.PHolm))
+				pctText(x.FairShare), p, holm)
 		}
 		b.WriteString("\nHead-to-head win rate of the row against the column, decisive games (a game counts for the strategy its winner plays), with 95% Wilson intervals:\n\n|  |")
 		for j := range r.Strategies {

@@ -90,10 +90,13 @@ type aloneRate struct {
 	WinRate   float64    `json:"win_rate"` // over all games
 	CI        [2]float64 `json:"ci"`       // 95%, Student t over deals
 	FairShare float64    `json:"fair_share"`
-	P         *float64   `json:"p"` // the t test against the fair share; null when untestable
+	P         *float64   `json:"p"` // the t test against the fair share; null when not testable
 	// P adjusted by Holm's method over the tournament's tests (tune.Alone);
-	// null when untestable.
+	// null when not testable.
 	PHolm *float64 `json:"p_holm"`
+	// NotTestable says why there is no test (fewer than 2 deals, or every
+	// deal gave the same result); such a rate is left out of Holm's family.
+	NotTestable string `json:"not_testable,omitempty"`
 }
 
 type tournamentResult struct {
@@ -165,20 +168,26 @@ func (res *tournamentResult) fill(matches []tune.Match) {
 	res.AloneVsTable = []aloneRate{}
 	for _, x := range tune.Alone(res.Players, matches) {
 		res.AloneVsTable = append(res.AloneVsTable, aloneRate{Strategy: res.Strategies[x.Alone], Table: res.Strategies[x.Table], Games: x.Games, Wins: x.Wins,
-			WinRate: x.WinRate, CI: x.CI, FairShare: x.Fair, P: fptr(x.P), PHolm: fptr(x.PHolm)})
+			WinRate: x.WinRate, CI: x.CI, FairShare: x.Fair, P: fptr(x.P), PHolm: fptr(x.PHolm), NotTestable: x.NotTestable})
 	}
 }
 
 // holmAgain adjusts the alone-against-a-table tests of a result read back
-// from a file that an older build wrote, without p_holm.
+// from a file that an older build wrote, without p_holm, or with a p for
+// a rate without variance (its interval a point: every deal gave the same
+// result), which is no test.
 func (res *tournamentResult) holmAgain() {
 	idx := map[string]int{}
 	for i, s := range res.Strategies {
 		idx[s] = i
 	}
 	rates := make([]tune.AloneRate, len(res.AloneVsTable))
-	for i, x := range res.AloneVsTable {
-		rates[i] = tune.AloneRate{Alone: idx[x.Strategy], Table: idx[x.Table], Games: x.Games, Wins: x.Wins, P: math.NaN()}
+	for i := range res.AloneVsTable {
+		x := &res.AloneVsTable[i]
+		if x.NotTestable == "" && x.P != nil && x.CI[0] == x.CI[1] {
+			x.NotTestable, x.P = tune.NotTestableSame, nil
+		}
+		rates[i] = tune.AloneRate{Alone: idx[x.Strategy], Table: idx[x.Table], Games: x.Games, Wins: x.Wins, P: math.NaN(), NotTestable: x.NotTestable}
 		if x.P != nil {
 			rates[i].P = *x.P
 		}
@@ -426,6 +435,13 @@ func pIs(name string, p *float64) string {
 	return name + " = " + pvalue(p)
 }
 
+// notTestableShort is a reason without its explanation (the part before
+// a colon): "every deal gave the same result".
+func notTestableShort(why string) string {
+	short, _, _ := strings.Cut(why, ":")
+	return short
+}
+
 // aloneTitle says what the alone-against-a-table rates are.
 func aloneTitle(players int) string {
 	if players == 2 {
@@ -467,7 +483,11 @@ func printTournament(w io.Writer, r *tournamentResult) {
 		fmt.Fprintln(w, aloneTitle(r.Players))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, x := range r.AloneVsTable {
-			fmt.Fprintf(tw, "%s\tvs %s\t%.4f [%.4f, %.4f]\t%s\t%s\n", x.Strategy, x.Table, x.WinRate, x.CI[0], x.CI[1], pIs("p", x.P), pIs("p_holm", x.PHolm))
+			test := pIs("p", x.P) + "\t" + pIs("p_holm", x.PHolm)
+			if x.NotTestable != "" {
+				test = "not testable: " + notTestableShort(x.NotTestable) + "\t"
+			}
+			fmt.Fprintf(tw, "%s\tvs %s\t%.4f [%.4f, %.4f]\t%s\n", x.Strategy, x.Table, x.WinRate, x.CI[0], x.CI[1], test)
 		}
 		tw.Flush()
 		fmt.Fprintln(w)

@@ -323,3 +323,96 @@ func TestRatingsLineSeparators(t *testing.T) {
 		t.Error("beats: a table of a keeping b under its fair share is a's win; no test is no win")
 	}
 }
+
+// TestTournamentIdentical: heuristic and heuristic:threshold=0.5 play
+// alike (threshold counts only with challenge=seen), so on duplicate deals
+// each wins exactly its fair share of every deal, 50.00% [50.00%,
+// 50.00%]: no variance, no t test. Those rates are printed as not testable
+// with the reason, have p and p_holm null and a not_testable in JSON, and
+// are left out of Holm's family: with 2 players the four tests against
+// random are two hypotheses (mirrors), so p_holm = 2p. A tournament.json
+// of an older build, with p = 1 for them, is read back the same way.
+func TestTournamentIdentical(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "tour")
+	args := []string{"tournament", "--strategy", "heuristic", "--strategy", "heuristic:threshold=0.5", "--strategy", "random", "--games", "200", "--quiet", "--workers", "1", "--out", out}
+	code, stdout, stderr := unosim(t, append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r tournamentResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	check := func(r *tournamentResult, from string) {
+		t.Helper()
+		same := 0
+		for _, x := range r.AloneVsTable {
+			if x.Table == "random" || x.Strategy == "random" {
+				if x.P == nil || x.PHolm == nil || *x.PHolm != math.Min(1, 2**x.P) || x.NotTestable != "" {
+					t.Errorf("%s: %s vs %s: p %v, p_holm %v, not testable %q; want p_holm = 2p", from, x.Strategy, x.Table, x.P, x.PHolm, x.NotTestable)
+				}
+				continue
+			}
+			same++
+			if x.P != nil || x.PHolm != nil || x.NotTestable != tune.NotTestableSame || x.WinRate != 0.5 || x.CI != [2]float64{0.5, 0.5} {
+				t.Errorf("%s: %s vs %s: %+v; want 0.5 [0.5, 0.5], not testable", from, x.Strategy, x.Table, x)
+			}
+		}
+		if same != 2 {
+			t.Errorf("%s: %d rates between the identical strategies, want 2", from, same)
+		}
+	}
+	check(&r, "run")
+	if !strings.Contains(stdout, `"not_testable": "every deal gave the same result`) {
+		t.Errorf("JSON without not_testable:\n%s", stdout)
+	}
+	code, text, _ := unosim(t, args...)
+	if code != 0 || strings.Count(text, "not testable: every deal gave the same result") != 2 || strings.Count(text, "p_holm = ") != 4 {
+		t.Errorf("text output: want 2 rates not testable and 4 tested:\n%s", text)
+	}
+	// As an older build wrote it: p = 1 and counted in the family.
+	path := filepath.Join(out, "tournament.json")
+	var old map[string]any
+	data, _ := os.ReadFile(path)
+	json.Unmarshal(data, &old)
+	for _, x := range old["alone_vs_table"].([]any) {
+		m := x.(map[string]any)
+		if _, ok := m["not_testable"]; ok {
+			delete(m, "not_testable")
+			m["p"], m["p_holm"] = 1.0, 1.0
+		}
+		if p, ok := m["p"].(float64); ok {
+			m["p_holm"] = math.Min(1, 3*p)
+		}
+	}
+	data, _ = json.Marshal(old)
+	os.WriteFile(path, data, 0o644)
+	code, again, stderr := unosim(t, append(args, "--json")...)
+	var back tournamentResult
+	if code != 0 || json.Unmarshal([]byte(again), &back) != nil {
+		t.Fatalf("reported again: exit %d, %s", code, stderr)
+	}
+	check(&back, "an older build's file")
+}
+
+// TestMatchIdentical: two strategies that play alike have a paired
+// difference of exactly 0 on every deal: not testable, p null, as the
+// tournament's rates.
+func TestMatchIdentical(t *testing.T) {
+	args := []string{"match", "--strategy", "heuristic", "--vs", "heuristic:threshold=0.5", "--games", "200", "--quiet", "--workers", "1"}
+	code, stdout, stderr := unosim(t, append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r matchResult
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Difference; d == nil || d.P != nil || d.NotTestable != tune.NotTestableSame || d.Effect != 0 {
+		t.Errorf("difference %+v: want 0, not testable, p null", d)
+	}
+	code, text, _ := unosim(t, args...)
+	if code != 0 || !strings.Contains(text, "not testable: every deal gave the same result") || strings.Contains(text, "p = ") {
+		t.Errorf("text output:\n%s", text)
+	}
+}

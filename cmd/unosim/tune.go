@@ -591,15 +591,17 @@ func reportAnswer(r *tuneResult) string {
 	ob := objectiveOf(r)
 	verdict := "not distinguishable from the start at the 5% level"
 	switch {
-	case c.P < 0.05 && c.Effect > 0:
+	case c.NotTestable != "":
+		verdict = "not testable: " + notTestableShort(c.NotTestable)
+	case c.Significant() && c.Effect > 0:
 		verdict = "better than the start"
-	case c.P < 0.05:
+	case c.Significant():
 		verdict = "worse than the start"
 	}
 	head := fmt.Sprintf("tuned: --strategy %s\nconfirmation on %s fresh games each: ", r.Spec, thousands(c.Games))
 	if ob.Name == "win" {
-		return head + fmt.Sprintf("win rate %.2f%% against %.2f%% for the start %s, effect %+.2f pp (95%% CI %+.2f to %+.2f pp, p = %.3g): %s",
-			100*c.WinRate, 100*c.BaselineWinRate, r.StartSpec, 100*c.Effect, 100*c.CI[0], 100*c.CI[1], c.P, verdict)
+		return head + fmt.Sprintf("win rate %.2f%% against %.2f%% for the start %s, effect %+.2f pp (95%% CI %+.2f to %+.2f pp%s): %s",
+			100*c.WinRate, 100*c.BaselineWinRate, r.StartSpec, 100*c.Effect, 100*c.CI[0], 100*c.CI[1], comparisonP(&c), verdict)
 	}
 	v, _ := ob.shown(c.Score, [2]float64{})
 	b, _ := ob.shown(c.BaselineScore, [2]float64{})
@@ -607,8 +609,17 @@ func reportAnswer(r *tuneResult) string {
 	if ob.Name == "place" {
 		scale = fmt.Sprintf(" (1 = first, %d = last)", r.Settings.Players)
 	}
-	return head + fmt.Sprintf("%s %.4f against %.4f for the start %s%s, effect %+.4f %s (95%% CI %+.4f to %+.4f, p = %.3g): %s; win rate %.2f%% against %.2f%%",
-		ob.ReportedAs, v, b, r.StartSpec, scale, c.Effect, ob.Gain, c.CI[0], c.CI[1], c.P, verdict, 100*c.WinRate, 100*c.BaselineWinRate)
+	return head + fmt.Sprintf("%s %.4f against %.4f for the start %s%s, effect %+.4f %s (95%% CI %+.4f to %+.4f%s): %s; win rate %.2f%% against %.2f%%",
+		ob.ReportedAs, v, b, r.StartSpec, scale, c.Effect, ob.Gain, c.CI[0], c.CI[1], comparisonP(&c), verdict, 100*c.WinRate, 100*c.BaselineWinRate)
+}
+
+// comparisonP is ", p = 0.0123" for a paired comparison, or nothing when
+// it is not testable (the reason is said instead).
+func comparisonP(c *tune.Comparison) string {
+	if c.P == nil {
+		return ""
+	}
+	return fmt.Sprintf(", p = %.3g", *c.P)
 }
 
 // writeTuneOutputs writes the plots and report.md, then tune.json: a
