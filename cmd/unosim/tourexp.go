@@ -296,13 +296,12 @@ func printTournamentExperiment(a *app, rec *tournamentRecord, dir string) {
 	fmt.Fprintf(w, "report: %s/report.md (ratings, cross-tables, plots); data: tournament.json\n", dir)
 }
 
-// ratingsLine is the answer for one player count: the strategies by
-// rating, best first.
-func ratingsLine(r *tournamentResult) string {
-	if len(r.Ratings) == 0 {
-		return "no ratings: " + r.RatingsError
-	}
-	idx := make([]int, len(r.Ratings))
+// ratingsOrder is the answer for one player count: the indices of the
+// ratings, best first, and before each but the first the separator from
+// the one above it, " > " when the head-to-head tests find that one
+// stronger, " ≈ " otherwise (report.md's Answer and the terminal's).
+func ratingsOrder(r *tournamentResult) (idx []int, seps []string) {
+	idx = make([]int, len(r.Ratings))
 	for i := range idx {
 		idx[i] = i
 	}
@@ -315,16 +314,27 @@ func ratingsLine(r *tournamentResult) string {
 		}
 		return 0
 	})
+	seps = make([]string, len(idx))
+	for k := 1; k < len(idx); k++ {
+		seps[k] = " ≈ "
+		if r.beats(r.Ratings[idx[k-1]].Strategy, r.Ratings[idx[k]].Strategy) {
+			seps[k] = " > "
+		}
+	}
+	return idx, seps
+}
+
+// ratingsLine is the answer for one player count: the strategies by
+// rating, best first.
+func ratingsLine(r *tournamentResult) string {
+	if len(r.Ratings) == 0 {
+		return "no ratings: " + r.RatingsError
+	}
+	idx, seps := ratingsOrder(r)
 	var b strings.Builder
 	for k, i := range idx {
 		x := r.Ratings[i]
-		if k > 0 {
-			sep := " ≈ "
-			if r.beats(r.Ratings[idx[k-1]].Strategy, x.Strategy) {
-				sep = " > "
-			}
-			b.WriteString(sep)
-		}
+		b.WriteString(seps[k])
 		fmt.Fprintf(&b, "`%s` %+.0f [%+.0f, %+.0f]", x.Strategy, x.Elo, x.CI[0], x.CI[1])
 	}
 	return b.String()

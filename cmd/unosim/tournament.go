@@ -445,11 +445,14 @@ func notTestableShort(why string) string {
 // aloneTitle says what the alone-against-a-table rates are.
 func aloneTitle(players int) string {
 	if players == 2 {
-		return "win rate head to head over all games (fair share 50%; 95% t interval over deals; p_holm: Holm's method over these tests):"
+		return "win rate head to head over all games (fair share 50.00%; 95% t interval over deals; p_holm: Holm's method over these tests):"
 	}
-	return fmt.Sprintf("win rate alone against a table of %d of the other, over all games (fair share 1/%d; 95%% t interval over deals; p_holm: Holm's method over these tests):", players-1, players)
+	return fmt.Sprintf("win rate alone against a table of %d of the other, over all games (fair share %s; 95%% t interval over deals; p_holm: Holm's method over these tests):", players-1, pctText(1/float64(players)))
 }
 
+// printTournament prints the answer first: the ratings, best first, with
+// report.md's separators; then the tests (the alone-against-a-table
+// rates) and the cross-table, rates in %.
 func printTournament(w io.Writer, r *tournamentResult) {
 	fmt.Fprintf(w, "round robin of %d strategies, %d players, %s games a pair on duplicate deals (seed %d)\n", len(r.Strategies), r.Players, thousands(r.GamesPerPair), r.Seed)
 	for _, s := range r.Strategies {
@@ -458,6 +461,33 @@ func printTournament(w io.Writer, r *tournamentResult) {
 		}
 	}
 	fmt.Fprintln(w)
+	if r.RatingsError != "" || len(r.Ratings) == 0 {
+		fmt.Fprintf(w, "no ratings: %s\n\n", r.RatingsError)
+	} else {
+		fmt.Fprintln(w, "Bradley-Terry ratings, best first (Elo scale, mean 0, 95% interval):")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		idx, seps := ratingsOrder(r)
+		for k, i := range idx {
+			x := r.Ratings[i]
+			fmt.Fprintf(tw, "%s\t%s\t%+.1f\t[%+.1f, %+.1f]\n", strings.TrimSpace(seps[k]), x.Strategy, x.Elo, x.CI[0], x.CI[1])
+		}
+		tw.Flush()
+		fmt.Fprintln(w, ">: the head-to-head tests find the strategy above stronger (p_holm < 0.05); ≈: they find no difference")
+		fmt.Fprintln(w)
+	}
+	if len(r.AloneVsTable) > 0 {
+		fmt.Fprintln(w, aloneTitle(r.Players))
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, x := range r.AloneVsTable {
+			test := pIs("p", x.P) + "\t" + pIs("p_holm", x.PHolm)
+			if x.NotTestable != "" {
+				test = "not testable: " + notTestableShort(x.NotTestable) + "\t"
+			}
+			fmt.Fprintf(tw, "%s\tvs %s\t%s [%s, %s]\t%s\n", x.Strategy, x.Table, pctText(x.WinRate), pctText(x.CI[0]), pctText(x.CI[1]), test)
+		}
+		tw.Flush()
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintln(w, "head-to-head win rate of the row against the column (decisive games, 95% Wilson interval):")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "\t")
@@ -470,36 +500,12 @@ func printTournament(w io.Writer, r *tournamentResult) {
 		for j := range r.Strategies {
 			c := r.CrossTable[i][j]
 			if c.WinRate == nil {
-				fmt.Fprint(tw, "-\t")
+				fmt.Fprint(tw, "–\t")
 				continue
 			}
-			fmt.Fprintf(tw, "%.3f [%.3f, %.3f]\t", *c.WinRate, c.CI[0], c.CI[1])
+			fmt.Fprintf(tw, "%s [%s, %s]\t", pctText(*c.WinRate), pctText(c.CI[0]), pctText(c.CI[1]))
 		}
 		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-	fmt.Fprintln(w)
-	if len(r.AloneVsTable) > 0 {
-		fmt.Fprintln(w, aloneTitle(r.Players))
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, x := range r.AloneVsTable {
-			test := pIs("p", x.P) + "\t" + pIs("p_holm", x.PHolm)
-			if x.NotTestable != "" {
-				test = "not testable: " + notTestableShort(x.NotTestable) + "\t"
-			}
-			fmt.Fprintf(tw, "%s\tvs %s\t%.4f [%.4f, %.4f]\t%s\n", x.Strategy, x.Table, x.WinRate, x.CI[0], x.CI[1], test)
-		}
-		tw.Flush()
-		fmt.Fprintln(w)
-	}
-	if r.RatingsError != "" {
-		fmt.Fprintf(w, "ratings: %s\n", r.RatingsError)
-		return
-	}
-	fmt.Fprintln(w, "Bradley-Terry ratings (Elo scale, mean 0, 95% interval):")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, x := range r.Ratings {
-		fmt.Fprintf(tw, "%s\t%+.1f\t[%+.1f, %+.1f]\n", x.Strategy, x.Elo, x.CI[0], x.CI[1])
 	}
 	tw.Flush()
 }

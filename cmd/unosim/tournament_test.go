@@ -416,3 +416,42 @@ func TestMatchIdentical(t *testing.T) {
 		t.Errorf("text output:\n%s", text)
 	}
 }
+
+// TestPrintTournamentAnswerFirst: the terminal output answers first, the
+// ratings best first with report.md's separators, and gives every rate in
+// %: the cross-table's, the alone-against-a-table rates' and the fair
+// share (JSON keeps proportions).
+func TestPrintTournamentAnswerFirst(t *testing.T) {
+	p := func(v float64) *float64 { return &v }
+	r := &tournamentResult{
+		Strategies: []string{"random", "heuristic"}, Players: 4, GamesPerPair: 8000, Seed: 1,
+		CrossTable: [][]h2h{{{}, {Wins: 402, Losses: 598, WinRate: p(0.402), CI: [2]float64{0.3719, 0.4328}}},
+			{{Wins: 598, Losses: 402, WinRate: p(0.598), CI: [2]float64{0.5672, 0.6281}}, {}}},
+		Ratings: []rating{{Strategy: "random", Elo: -34.5, CI: [2]float64{-40, -29}}, {Strategy: "heuristic", Elo: 34.5, CI: [2]float64{29, 40}}},
+		AloneVsTable: []aloneRate{
+			{Strategy: "random", Table: "heuristic", WinRate: 0.18, CI: [2]float64{0.16, 0.2}, FairShare: 0.25, P: p(1e-6), PHolm: p(2e-6)},
+			{Strategy: "heuristic", Table: "random", WinRate: 0.34, CI: [2]float64{0.32, 0.36}, FairShare: 0.25, P: p(1e-7), PHolm: p(2e-7)},
+		},
+	}
+	var b strings.Builder
+	printTournament(&b, r)
+	out := b.String()
+	lines := strings.Split(out, "\n")
+	if len(lines) < 5 || !strings.HasPrefix(lines[2], "Bradley-Terry ratings, best first") ||
+		!strings.Contains(lines[3], "heuristic") || !strings.Contains(lines[4], "random") || !strings.HasPrefix(lines[4], ">") {
+		t.Errorf("want the ratings first, best first, heuristic > random:\n%s", out)
+	}
+	for _, want := range []string{"40.20% [37.19%, 43.28%]", "59.80% [56.72%, 62.81%]", "18.00% [16.00%, 20.00%]", "34.00% [32.00%, 36.00%]", "fair share 25.00%"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("want %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"0.402", "0.598", "0.1800", "1/4"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("a proportion %q instead of %%:\n%s", bad, out)
+		}
+	}
+	if i, j := strings.Index(out, "Bradley-Terry"), strings.Index(out, "head-to-head win rate"); i < 0 || j < i {
+		t.Errorf("ratings after the cross-table:\n%s", out)
+	}
+}
