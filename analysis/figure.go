@@ -212,11 +212,14 @@ func (f *Panels) Size() (w, h vg.Length) {
 // in turns) of several groups as small multiples with shared axes: one
 // histogram panel per group named names[i], the share of its games per
 // bin in percent, on the same bins (about 30 from the smallest value to
-// the cut), the same x range up to the largest 99.5th percentile of the
-// groups (the tail beyond is counted in the note) and the same y range,
-// with the median (solid line) and the mean (dashed) of each group marked.
-// x axis labels are on the bottom panels, y labels on the left ones. It is
-// an error if there is no histogram, names and hs differ in length, or a
+// the cut), the same y range and the same x range, up to the 99.5th
+// percentile of all the groups' values pooled, with the median (solid
+// line) and the mean (dashed) of each group marked. The cut is pooled so
+// that one group's long tail (draw-until-playable's) does not squash every
+// other panel: the note counts the values beyond it, and a panel more than
+// 1% of whose values lie beyond says its own share in its corner. x axis
+// labels are on the bottom panels, y labels on the left ones. It is an
+// error if there is no histogram, names and hs differ in length, or a
 // histogram is nil, empty or has values out of range.
 func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*Panels, error) {
 	const fn = "LengthPanels"
@@ -226,25 +229,30 @@ func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*P
 	if len(names) != len(hs) {
 		return nil, fmt.Errorf("analysis: %s: %d names for %d histograms", fn, len(names), len(hs))
 	}
-	lo, cut, longest := math.MaxInt, math.MinInt, math.MinInt
-	var total, beyond int64
+	lo, longest := math.MaxInt, math.MinInt
+	pooled := &IntHist{}
 	for i, h := range hs {
 		if err := checkHist(fn, fmt.Sprintf("histogram %d (%q)", i, names[i]), h); err != nil {
 			return nil, err
 		}
-		lo, cut, longest = min(lo, h.Min()), max(cut, int(h.Quantile(0.995))), max(longest, h.Max())
+		lo, longest = min(lo, h.Min()), max(longest, h.Max())
+		pooled.Merge(h)
 	}
+	cut := int(pooled.Quantile(0.995))
 	binWidth := max(1, int(math.Round(float64(cut-lo+1)/30)))
 	first := lo / binWidth
 	last := cut / binWidth
 	cut = last*binWidth + binWidth - 1 // the cut ends a bin
-	for _, h := range hs {
+	var total, beyond int64
+	longer := make([]int64, len(hs)) // per group, the values beyond the cut
+	for i, h := range hs {
 		total += h.N()
 		for _, b := range h.Bins(1) {
 			if b.Lo > cut {
-				beyond += b.Count
+				longer[i] += b.Count
 			}
 		}
+		beyond += longer[i]
 	}
 	ymax := 0.0
 	panels := make([]*plot.Plot, len(hs))
@@ -253,6 +261,7 @@ func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*P
 	if binWidth == 1 {
 		yLabel = "games (% per " + strings.TrimSuffix(unit, "s") + ")"
 	}
+	cornerNotes := 0
 	for i, h := range hs {
 		shares := make([]float64, last-first+1)
 		n := float64(h.N())
@@ -289,8 +298,18 @@ func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*P
 				l.Color, l.Width = seriesColor(1), vg.Points(1)
 				l.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
 			}
-			panels[i] = p
 			p.Add(markLine{l})
+		}
+		if share := float64(longer[i]) / n; share > 0.01 {
+			st := p.X.Tick.Label
+			st.Font.Size = vg.Points(7)
+			st.XAlign, st.YAlign = draw.XRight, draw.YTop
+			text := percentText(share) + " longer →"
+			if med > float64(cut) || mean > float64(cut) {
+				text += fmt.Sprintf("\n(mean %.0f)", mean)
+			}
+			p.Add(cornerNote{text: text, style: st})
+			cornerNotes++
 		}
 		panels[i] = p
 	}
@@ -300,11 +319,12 @@ func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*P
 	}
 	note := fmt.Sprintf("Solid line: median; dashed: mean. Bins of %d %s.", binWidth, unit)
 	if beyond > 0 {
-		note += "\n"
-	}
-	if beyond > 0 {
-		note += fmt.Sprintf("Cut at %d %s (the largest 99.5th percentile): %s of the games (%d of %d) are longer, up to %d %s.",
+		note += fmt.Sprintf("\nCut at %d %s (all games' 99.5th percentile): %s of the games (%d of %d) are longer, up to %d %s",
 			cut, unit, percentText(float64(beyond)/float64(total)), beyond, total, longest, unit)
+		if cornerNotes > 0 {
+			note += ";\na panel with more than 1% of its games longer says how many"
+		}
+		note += "."
 	}
 	f := &Panels{Title: title, XLabel: xLabel, YLabel: yLabel, Note: note, Cols: cols, Plots: panels}
 	f.label = panels[0].X.Label.TextStyle
@@ -314,6 +334,19 @@ func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*P
 	f.note = panels[0].X.Tick.Label
 	f.note.XAlign, f.note.YAlign = draw.XLeft, draw.YBottom
 	return f, nil
+}
+
+// cornerNote is a short text in the top right corner of a plot's data
+// area; it takes no part in the axis ranges or the padding, so panels
+// with and without one keep aligned data areas.
+type cornerNote struct {
+	text  string
+	style text.Style
+}
+
+// Plot implements plot.Plotter.
+func (n cornerNote) Plot(c draw.Canvas, _ *plot.Plot) {
+	c.FillText(n.style, vg.Point{X: c.Max.X - vg.Points(2), Y: c.Max.Y}, n.text)
 }
 
 // percentText formats a share as a percentage with two significant digits.

@@ -979,17 +979,13 @@ func TestLengthPanels(t *testing.T) {
 			t.Errorf("panel %d titled %q", i+1, p.Title.Text)
 		}
 	}
-	// The x range ends at the largest 99.5th percentile (type 1, from
-	// the raw values), rounded up to the end of its bin, and the note
-	// counts every longer game.
-	cut := 0
-	total, longer := 0, 0
-	for _, vs := range vals {
-		s := slices.Sorted(slices.Values(vs))
-		cut = max(cut, s[int(math.Ceil(0.995*float64(len(s))))-1])
-		total += len(vs)
-	}
-	lo := slices.Min(slices.Concat(vals...))
+	// The x range ends at the 99.5th percentile of all the values pooled
+	// (type 1, from the raw values), rounded up to the end of its bin,
+	// and the note counts every longer game.
+	all := slices.Sorted(slices.Values(slices.Concat(vals...)))
+	cut := all[int(math.Ceil(0.995*float64(len(all))))-1]
+	total, longer := len(all), 0
+	lo := all[0]
 	w := max(1, int(math.Round(float64(cut-lo+1)/30)))
 	end := cut/w*w + w - 1
 	for _, vs := range vals {
@@ -1002,6 +998,64 @@ func TestLengthPanels(t *testing.T) {
 		t.Errorf("note %q does not count the %d longer games", f.Note, longer)
 	}
 	checkFigureGolden(t, "length_panels", f)
+}
+
+// TestLengthPanelsLongTail: one group of fifteen with a long tail (as
+// draw-until-playable's game length) does not set the shared x range:
+// the cut is the pooled 99.5th percentile, not the largest of the
+// groups', so the other panels keep their bins; the long panel says in
+// its corner what share of its games is cut off, and the note counts
+// all of them.
+func TestLengthPanelsLongTail(t *testing.T) {
+	var names []string
+	var hs []*IntHist
+	var all []int
+	tailLonger := 0
+	for g := range 15 {
+		h := &IntHist{}
+		for i := range 1000 {
+			v := 20 + (i*7919)%80 // 20 to 99
+			if g == 11 && i%20 == 0 {
+				v = 100 + (i*104729)%400 // one game in 20 from 100 to 499
+			}
+			h.Add(v)
+			all = append(all, v)
+		}
+		names, hs = append(names, fmt.Sprintf("cell %d", g)), append(hs, h)
+	}
+	slices.Sort(all)
+	cut := all[int(math.Ceil(0.995*float64(len(all))))-1] // pooled type 1
+	w := max(1, int(math.Round(float64(cut-all[0]+1)/30)))
+	end := cut/w*w + w - 1
+	longer := int(countIn(all, end+1, math.MaxInt32))
+	for _, v := range hs[11].Bins(1) {
+		if v.Lo > end {
+			tailLonger += int(v.Count)
+		}
+	}
+	f, err := LengthPanels("Game length by cell", "game length (turns)", "turns", names, hs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Plots[0].X.Max; got != float64(end)+0.5 || end > 200 {
+		t.Errorf("x axis ends at %v, want %v (the pooled 99.5th percentile %d, not the long group's)", got, float64(end)+0.5, cut)
+	}
+	if want := fmt.Sprintf("(%d of 15000)", longer); !strings.Contains(f.Note, want) {
+		t.Errorf("note %q, want %q", f.Note, want)
+	}
+	w16, h16 := f.Size()
+	var corner []string
+	for _, b := range DrawnText(f, w16, h16) {
+		if strings.HasSuffix(b.Text, "% longer →") {
+			corner = append(corner, b.Text)
+		}
+	}
+	if want := fmt.Sprintf("%s longer →", percentText(float64(tailLonger)/1000)); len(corner) != 1 || corner[0] != want {
+		t.Errorf("corner notes %q, want [%q] (cell 11's alone)", corner, want)
+	}
+	if probs := CheckLayout(f, w16, h16, vg.Points(2)); len(probs) > 0 {
+		t.Errorf("layout: %q", probs)
+	}
 }
 
 func TestDotAndLinePlots(t *testing.T) {
