@@ -107,10 +107,31 @@ func saveFigure(fn string, f Figure, dir, name string, w, h vg.Length, o SaveOpt
 // niceTicks places about n labelled ticks at round values (1, 2 or 5 times
 // a power of ten) and labels them with no more decimals than the step
 // needs: never "25.00" or "1, 1, 1". With integer true the step is at least
-// 1, for integer quantities (turns, players, cards).
+// 1, for integer quantities (turns, players, cards). It labels at least
+// min ticks when a smaller round step allows it: the step that gives at
+// most n can give as few as 2 (-4.5 to 9 in steps of 5: only 0 and 5),
+// too few to read a value off the axis.
 type niceTicks struct {
 	n       int // labelled ticks wanted; 0: 6
 	integer bool
+	min     int // the fewest labelled ticks; 0: 3
+}
+
+// labelsIn is the number of multiples of step in [lo, hi].
+func labelsIn(lo, hi, step float64) int {
+	return int(math.Floor(hi/step+1e-9) - math.Ceil(lo/step-1e-9) + 1)
+}
+
+// smallerStep is the next round step below step: 5 → 2 → 1 → 0.5.
+func smallerStep(step float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(step)+1e-9))
+	switch m := math.Round(step / p); {
+	case m >= 5:
+		return 2 * p
+	case m >= 2:
+		return p
+	}
+	return p / 2
 }
 
 // Ticks implements plot.Ticker.
@@ -125,6 +146,17 @@ func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
 	step := niceStep((hi - lo) / float64(n-1))
 	if t.integer && step < 1 {
 		step = 1
+	}
+	fewest := t.min
+	if fewest == 0 {
+		fewest = 3
+	}
+	for labelsIn(lo, hi, step) < fewest {
+		next := smallerStep(step)
+		if t.integer && next < 1 {
+			break
+		}
+		step = next
 	}
 	decimals := max(0, -int(math.Floor(math.Log10(step)+1e-9)))
 	var ticks []plot.Tick
@@ -319,8 +351,8 @@ func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*P
 	}
 	note := fmt.Sprintf("Solid line: median; dashed: mean. Bins of %d %s.", binWidth, unit)
 	if beyond > 0 {
-		note += fmt.Sprintf("\nCut at %d %s (all games' 99.5th percentile): %s of the games (%d of %d) are longer, up to %d %s",
-			cut, unit, percentText(float64(beyond)/float64(total)), beyond, total, longest, unit)
+		note += fmt.Sprintf("\nCut at %s %s (all games' 99.5th percentile): %s of the games (%s of %s) are longer, up to %s %s",
+			thousands(int64(cut)), unit, percentText(float64(beyond)/float64(total)), thousands(beyond), thousands(total), thousands(int64(longest)), unit)
 		if cornerNotes > 0 {
 			note += ";\na panel with more than 1% of its games longer says how many"
 		}
@@ -347,6 +379,18 @@ type cornerNote struct {
 // Plot implements plot.Plotter.
 func (n cornerNote) Plot(c draw.Canvas, _ *plot.Plot) {
 	c.FillText(n.style, vg.Point{X: c.Max.X - vg.Points(2), Y: c.Max.Y}, n.text)
+}
+
+// thousands writes n with commas between groups of three digits: 60,000.
+func thousands(n int64) string {
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // percentText formats a share as a percentage with two significant digits.

@@ -577,7 +577,7 @@ type refLine struct {
 
 // Plot implements plot.Plotter.
 func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
-	st := draw.LineStyle{Color: color.Gray{Y: 96}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+	st := refStyle
 	if r.horizontal {
 		y := c.Y(p.Y.Norm(r.x))
 		c.StrokeLine2(st, c.Min.X, y, c.Max.X, y)
@@ -586,6 +586,15 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	x := c.X(p.X.Norm(r.x))
 	c.StrokeLine2(st, x, c.Min.Y, x, c.Max.Y)
 }
+
+// Thumbnail implements plot.Thumbnailer: the line's legend entry.
+func (r refLine) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	c.StrokeLine2(refStyle, c.Min.X, y, c.Max.X, y)
+}
+
+// refStyle is refLine's gray dash.
+var refStyle = draw.LineStyle{Color: color.Gray{Y: 96}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
 
 // DataRange implements plot.DataRanger: the line is within the range.
 func (r refLine) DataRange() (xmin, xmax, ymin, ymax float64) {
@@ -605,6 +614,12 @@ func (r refLine) DataRange() (xmin, xmax, ymin, ymax float64) {
 // reference line (e.g. the fair share). The series are checked as by
 // [BandPlot].
 func LinePlot(title, xLabel, yLabel string, xTicks []string, series []Series, ref float64) (*plot.Plot, error) {
+	return LinePlotRef(title, xLabel, yLabel, xTicks, series, ref, "")
+}
+
+// LinePlotRef is [LinePlot] with the reference line named refName in the
+// legend, after the series (e.g. "fair share 25%"; "": no entry).
+func LinePlotRef(title, xLabel, yLabel string, xTicks []string, series []Series, ref float64, refName string) (*plot.Plot, error) {
 	const fn = "LinePlot"
 	if len(series) == 0 {
 		return nil, fmt.Errorf("analysis: %s: no series", fn)
@@ -624,6 +639,9 @@ func LinePlot(title, xLabel, yLabel string, xTicks []string, series []Series, re
 		return nil, fmt.Errorf("analysis: %s: reference %v is infinite (NaN means none)", fn, ref)
 	}
 	p := newPlot(title, xLabel, yLabel)
+	// At least 4 labelled values: the legend's headroom stretches the
+	// axis, and 0, 5, 10 over -4 to 10 leave the lower part unlabelled.
+	p.Y.Tick.Marker = niceTicks{min: 4}
 	p.Legend.Top = true
 	p.Add(newGrid(false))
 	if !math.IsNaN(ref) {
@@ -683,6 +701,10 @@ func LinePlot(title, xLabel, yLabel string, xTicks []string, series []Series, re
 	}
 	if !math.IsNaN(ref) {
 		ylo, yhi = min(ylo, ref), max(yhi, ref)
+		if refName != "" {
+			p.Legend.Add(refName, refLine{x: ref, horizontal: true})
+			named++
+		}
 	}
 	if named > 0 && yhi > ylo {
 		p.Y.Min, p.Y.Max = ylo, yhi+(yhi-ylo)*0.1*float64(named)

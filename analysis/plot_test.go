@@ -1005,7 +1005,7 @@ func TestLengthPanels(t *testing.T) {
 // the cut is the pooled 99.5th percentile, not the largest of the
 // groups', so the other panels keep their bins; the long panel says in
 // its corner what share of its games is cut off, and the note counts
-// all of them.
+// all of them, with thousands separated (15,000, not 15000).
 func TestLengthPanelsLongTail(t *testing.T) {
 	var names []string
 	var hs []*IntHist
@@ -1040,7 +1040,7 @@ func TestLengthPanelsLongTail(t *testing.T) {
 	if got := f.Plots[0].X.Max; got != float64(end)+0.5 || end > 200 {
 		t.Errorf("x axis ends at %v, want %v (the pooled 99.5th percentile %d, not the long group's)", got, float64(end)+0.5, cut)
 	}
-	if want := fmt.Sprintf("(%d of 15000)", longer); !strings.Contains(f.Note, want) {
+	if want := fmt.Sprintf("(%d of 15,000)", longer); !strings.Contains(f.Note, want) {
 		t.Errorf("note %q, want %q", f.Note, want)
 	}
 	w16, h16 := f.Size()
@@ -1185,5 +1185,52 @@ func checkFigureGolden(t *testing.T, name string, f *Panels) {
 				t.Errorf("%s: %s", path, msg)
 			}
 		}
+	}
+}
+
+// niceTicks labels at least 3 values (4 on a line plot's y axis) when a
+// smaller round step allows it: -4.5 to 9 in steps of 5 labels only 0 and
+// 5; steps of 2 label -4 to 8.
+func TestNiceTicksEnoughLabels(t *testing.T) {
+	labels := func(tk niceTicks, lo, hi float64) []string {
+		var out []string
+		for _, x := range tk.Ticks(lo, hi) {
+			if x.Label != "" {
+				out = append(out, x.Label)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		tk     niceTicks
+		lo, hi float64
+		want   string
+	}{
+		{niceTicks{}, -4.5, 9, "-4 -2 0 2 4 6 8"},
+		{niceTicks{}, 0.205, 0.31, "0.22 0.24 0.26 0.28 0.30"},
+		{niceTicks{}, 0, 100, "0 20 40 60 80 100"},         // unchanged
+		{niceTicks{n: 4}, 0, 21, "0 10 20"},                // unchanged
+		{niceTicks{min: 4}, -3.8, 10.4, "-2 0 2 4 6 8 10"}, // 0, 5, 10 are 3
+		{niceTicks{integer: true}, 0, 1.5, "0 1"},          // no step below 1
+	} {
+		if got := strings.Join(labels(c.tk, c.lo, c.hi), " "); got != c.want {
+			t.Errorf("%+v over [%v, %v]: %s, want %s", c.tk, c.lo, c.hi, got, c.want)
+		}
+	}
+}
+
+// LinePlotRef names its reference line in the legend, after the series.
+func TestLinePlotRefLegend(t *testing.T) {
+	series := []Series{{Name: "classic", X: []float64{2, 3}, Y: []float64{25, 24}, Lo: []float64{20, 19}, Hi: []float64{30, 29}}}
+	p, err := LinePlotRef("t", "players", "win rate (%)", nil, series, 25, "fair share 25.00%")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, b := range DrawnText(p, 16*vg.Centimeter, 10*vg.Centimeter) {
+		text = append(text, b.Text)
+	}
+	if !slices.Contains(text, "fair share 25.00%") || !slices.Contains(text, "classic") {
+		t.Errorf("legend: %q", text)
 	}
 }

@@ -57,7 +57,7 @@ func TestGameLengthPlot(t *testing.T) {
 	if p.X.Max != 999.5 {
 		t.Errorf("x axis ends at %v, want 999.5", p.X.Max)
 	}
-	if !strings.Contains(p.X.Label.Text, "(turns)") || !strings.Contains(p.X.Label.Text, "0.10% of games are longer than 999 turns (up to 1000)") {
+	if !strings.Contains(p.X.Label.Text, "(turns)") || !strings.Contains(p.X.Label.Text, "0.10% of games are longer than 999 turns (up to 1,000)") {
 		t.Errorf("x label %q", p.X.Label.Text)
 	}
 	if p.Title.Text != "lengths" || !strings.Contains(p.Y.Label.Text, "(%)") || !strings.Contains(p.Y.Label.Text, "25-turn bin") {

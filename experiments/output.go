@@ -250,7 +250,7 @@ func Merge(files []*StatsFile, names []string, allowMixed bool) (*StatsFile, err
 	out.Start, out.End = time.Time{}, time.Time{}
 	for c := range out.Cells {
 		out.Cells[c].Stats = cloneStats(&files[order[0]].Cells[c].Stats)
-		out.Cells[c].Stop = fmt.Sprintf("all %d games played", first.Games)
+		out.Cells[c].Stop = fmt.Sprintf("all %s games played", comma(first.Games))
 	}
 	for n, i := range order {
 		f := files[i]
@@ -522,7 +522,11 @@ func (r *Result) layout() layout {
 // perCell draws a quantity of every cell with its interval, in the layout
 // of the experiment: value(i) returns the cell's estimate and interval,
 // already in the unit of yLabel; ok false leaves the cell out.
-func (r *Result) perCell(title, yLabel string, ref float64, sorted bool, value func(i int) (est, lo, hi float64, ok bool)) (func() (analysis.Figure, error), vg.Length, bool) {
+// perCell is a figure of one estimate per cell: a line plot when two
+// axes vary, else a dot plot. ref (NaN: none) is a dashed reference line,
+// named refName in the line plot's legend or, in the dot plot, which has
+// none, in the value axis's label (unless the label says it already).
+func (r *Result) perCell(title, yLabel string, ref float64, refName string, sorted bool, value func(i int) (est, lo, hi float64, ok bool)) (func() (analysis.Figure, error), vg.Length, bool) {
 	e := r.Experiment
 	l := r.layout()
 	if l.x == "" {
@@ -547,8 +551,12 @@ func (r *Result) perCell(title, yLabel string, ref float64, sorted bool, value f
 		for k, rw := range rows {
 			labels[k], est[k], lo[k], hi[k] = rw.label, rw.e, rw.lo, rw.hi
 		}
+		xl := yLabel
+		if refName != "" && !math.IsNaN(ref) && !strings.Contains(xl, refName) {
+			xl += "; dashed: " + refName
+		}
 		return func() (analysis.Figure, error) {
-			return analysis.DotPlot(title, yLabel, labels, est, lo, hi, ref)
+			return analysis.DotPlot(title, xl, labels, est, lo, hi, ref)
 		}, analysis.DotPlotHeight(len(rows)), true
 	}
 	var series []analysis.Series
@@ -592,7 +600,7 @@ func (r *Result) perCell(title, yLabel string, ref float64, sorted bool, value f
 		if xl == "players" {
 			xl = "table size (players)"
 		}
-		return analysis.LinePlot(title, xl, yLabel, l.levels, series, ref)
+		return analysis.LinePlotRef(title, xl, yLabel, l.levels, series, ref, refName)
 	}, 10 * vg.Centimeter, true
 }
 
@@ -645,12 +653,13 @@ func (r *Result) plotJobs(tests []Test) []plotJob {
 	// next.
 	main := e.Main.String()
 	{
-		ref := math.NaN()
+		ref, refName := math.NaN(), ""
 		if e.Main.Kind == MetricPosition && r.samePlayers() {
 			ref = 100 / float64(e.Cells[0].Config.Players)
+			refName = fmt.Sprintf("fair share %.2f%%", ref)
 		}
 		title := capital(metricTitle(main)) + " by cell (95% CI)"
-		if mk, h, ok := r.perCell(title, axisLabel(main), ref, false, func(i int) (float64, float64, float64, bool) {
+		if mk, h, ok := r.perCell(title, axisLabel(main), ref, refName, false, func(i int) (float64, float64, float64, bool) {
 			v, lo, hi := estimate(e.Main, &r.Cells[i].Stats)
 			k := scale(main)
 			return v * k, lo * k, hi * k, !math.IsNaN(v) && !math.IsNaN(lo) && !math.IsNaN(hi)
@@ -659,7 +668,7 @@ func (r *Result) plotJobs(tests []Test) []plotJob {
 		}
 	}
 	// The first player's advantage.
-	if mk, h, ok := r.perCell("First-player advantage over the fair share (95% CI)", "first player's win rate − fair share (pp)", 0, false, func(i int) (float64, float64, float64, bool) {
+	if mk, h, ok := r.perCell("First-player advantage over the fair share (95% CI)", "first player's win rate − fair share (pp)", 0, "fair share", false, func(i int) (float64, float64, float64, bool) {
 		st := &r.Cells[i].Stats
 		v, lo, hi := estimate(Metric{Kind: MetricFirstPlayer}, st)
 		fair := 1 / float64(e.Cells[i].Config.Players)
@@ -824,7 +833,7 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 	}
 	w("- experiment file: `%s` (sha256 `%s`)\n", e.Source, e.Hash)
 	w("- seed %d; %s games per cell asked (game indices %d-%d); %s games played over %d cells\n", r.Seed, comma(r.Games), r.Lo, r.Hi-1, comma(games), len(e.Cells))
-	w("- unosim %s; %d workers; %s to %s\n", version, r.Workers, r.Start.UTC().Format(time.RFC3339), r.End.UTC().Format(time.RFC3339))
+	w("- unosim %s; %d %s; %s to %s\n", version, r.Workers, pick(r.Workers == 1, "worker", "workers"), r.Start.UTC().Format(time.RFC3339), r.End.UTC().Format(time.RFC3339))
 	w("- every cell plays the same deals: game *i* of every cell uses seed %d and index *i* (common random numbers)\n", r.Seed)
 	if r.CIWidth > 0 {
 		w("- stopping rule: each cell plays batches of %s games and stops after the first batch (from the second on) at which the 95%% interval of its main estimate (%s) is at most %g wide, or at %s games. Stopping on the data makes the nominal 95%% coverage slightly optimistic.\n", comma(e.File.Batch), e.Main, r.CIWidth, comma(r.Games))

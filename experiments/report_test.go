@@ -105,7 +105,37 @@ func TestPlotsReadable(t *testing.T) {
 				for _, p := range analysis.CheckLayout(f, j.width, j.height, vg.Points(4)) {
 					t.Errorf("%s: %s", j.name, p)
 				}
+				var words []string
+				for _, b := range analysis.DrawnText(f, j.width, j.height) {
+					words = append(words, b.Text)
+					// Counts of 10,000 and more with their thousands
+					// separated (captions said "60000").
+					if m := bareCount.FindString(b.Text); m != "" {
+						t.Errorf("%s: %q: %s without a thousands separator", j.name, b.Text, m)
+					}
+				}
+				// A dashed fair-share line is named (main.png's was not).
+				if j.name == "main" && r.Experiment.Main.Kind == MetricPosition && !strings.Contains(strings.Join(words, "\n"), "fair share") {
+					t.Errorf("%s: the fair-share line has no legend entry or label", j.name)
+				}
 				if p, ok := f.(*plot.Plot); ok {
+					// A numeric axis labels at least 3 values (the
+					// first-player plot had only 0 and 5).
+					for _, a := range []*plot.Axis{&p.X, &p.Y} {
+						var nums []string
+						numeric := true
+						for _, tk := range a.Tick.Marker.Ticks(a.Min, a.Max) {
+							if tk.Label == "" || tk.Value < a.Min || tk.Value > a.Max {
+								continue
+							}
+							_, err := strconv.ParseFloat(tk.Label, 64)
+							numeric = numeric && err == nil
+							nums = append(nums, tk.Label)
+						}
+						if numeric && len(nums) < 3 {
+							t.Errorf("%s: axis %q labels only %q", j.name, a.Label.Text, nums)
+						}
+					}
 					for _, l := range []string{p.X.Label.Text, p.Y.Label.Text} {
 						if strings.Contains(l, "fraction") || strings.Contains(l, "share)") {
 							t.Errorf("%s: axis %q: proportions are shown in %% or pp", j.name, l)
@@ -116,6 +146,10 @@ func TestPlotsReadable(t *testing.T) {
 		})
 	}
 }
+
+// bareCount is a number of 5 or more digits without separators, not part
+// of a decimal.
+var bareCount = regexp.MustCompile(`(^|[^0-9.,])[0-9]{5,}($|[^0-9.])`)
 
 // TestNoPlotOfNothing: an effect that no test can measure (no game was
 // unfinished in either cell) has no plot.
@@ -321,6 +355,20 @@ func TestSignedTenths(t *testing.T) {
 	for v, want := range map[float64]string{-0.04: "0.0", 0.04: "0.0", 0: "0.0", -0.05001: "-0.1", 1.25: "+1.2", -2.5: "-2.5"} {
 		if got := signedTenths(v); got != want {
 			t.Errorf("signedTenths(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// The report's run line says "1 worker", not "1 workers".
+func TestReportWorkers(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{1, "; 1 worker;"}, {3, "; 3 workers;"}} {
+		r := runSmall(t, small, 20)
+		r.Workers = c.n
+		if md := r.Markdown(r.Tests(), nil, "test"); !strings.Contains(md, c.want) {
+			t.Errorf("%d workers: the report lacks %q", c.n, c.want)
 		}
 	}
 }

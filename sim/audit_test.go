@@ -77,3 +77,20 @@ func TestCheckResumeBuilds(t *testing.T) {
 		t.Errorf("partial record of the same build: %v, want it accepted", err)
 	}
 }
+
+// The seat plot's x label says "(strategy)" only when its labels name the
+// strategies: fixed seats and more than one strategy.
+func TestSeatAxisLabel(t *testing.T) {
+	for _, c := range []struct {
+		s    Summary
+		want string
+	}{
+		{Summary{Seats: FixedSeats.String(), Strategies: []string{"random", "heuristic"}, WinsByStrategy: make([]StrategyWins, 2)}, "seat (strategy)"},
+		{Summary{Seats: FixedSeats.String(), Strategies: []string{"heuristic", "heuristic"}, WinsByStrategy: make([]StrategyWins, 1)}, "seat"},
+		{Summary{Seats: "rotate", Strategies: []string{"random", "heuristic"}, WinsByStrategy: make([]StrategyWins, 2)}, "seat"},
+	} {
+		if got := seatAxis(&c.s); got != c.want {
+			t.Errorf("%s seats, %d strategies: %q, want %q", c.s.Seats, len(c.s.WinsByStrategy), got, c.want)
+		}
+	}
+}

@@ -45,7 +45,7 @@ func WriteReport(dir string, f *StatsFile, version, stop string) error {
 		return err
 	}
 	labels, est, lo, hi := seatRates(sum)
-	sp, err := analysis.WinRatePlot("Win rate by seat (seat 0 acts first in round 1)", "seat (strategy)", labels, est, lo, hi, sum.FairShare)
+	sp, err := analysis.WinRatePlot("Win rate by seat (seat 0 acts first in round 1)", seatAxis(sum), labels, est, lo, hi, sum.FairShare)
 	if err != nil {
 		return err
 	}
@@ -88,10 +88,25 @@ func finite(v Float) float64 {
 	return float64(v)
 }
 
+// seatNamed reports whether the seat plot names each seat's strategy:
+// with fixed seats and more than one strategy.
+func seatNamed(s *Summary) bool {
+	return s.Seats == FixedSeats.String() && len(s.WinsByStrategy) > 1
+}
+
+// seatAxis is the seat plot's x label: "seat (strategy)" only when the
+// labels name the strategies.
+func seatAxis(s *Summary) string {
+	if seatNamed(s) {
+		return "seat (strategy)"
+	}
+	return "seat"
+}
+
 func seatRates(s *Summary) (labels []string, est, lo, hi []float64) {
 	for i, r := range s.WinRateBySeat {
 		l := fmt.Sprintf("%d", i)
-		if s.Seats == FixedSeats.String() && i < len(s.Strategies) && len(s.WinsByStrategy) > 1 {
+		if seatNamed(s) && i < len(s.Strategies) {
 			l += " (" + s.Strategies[i] + ")"
 		}
 		labels = append(labels, l)

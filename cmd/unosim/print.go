@@ -238,14 +238,25 @@ func printSummary(w io.Writer, s *sim.Summary) {
 	if s.SharedWins > 0 || s.NoWinner > 0 {
 		fmt.Fprintf(w, "shared wins %s, games without a winner %s\n", thousands(s.SharedWins), thousands(s.NoWinner))
 	}
+	// The counters as a table, every rate to 3 decimals (the totals are
+	// exact): a rare event's rate in %.3g (0.0002) beside a common one's
+	// (2.7, 3.22) read as numbers of another precision.
 	var ev []string
 	for _, k := range slices.Sorted(maps.Keys(s.Events)) {
 		if s.Events[k] > 0 {
-			ev = append(ev, fmt.Sprintf("%s %.3g", k, s.EventsPerGame[k]))
+			ev = append(ev, k)
 		}
 	}
 	if len(ev) > 0 {
-		fmt.Fprintf(w, "per game: %s\n", strings.Join(ev, ", "))
+		// Names left, numbers right-aligned on their decimal point.
+		name, total := len("event"), len("total")
+		for _, k := range ev {
+			name, total = max(name, len(k)), max(total, len(thousands(s.Events[k])))
+		}
+		fmt.Fprintf(w, "\n%-*s  %*s  %s\n", name, "event", total, "total", "per game")
+		for _, k := range ev {
+			fmt.Fprintf(w, "%-*s  %*s  %8s\n", name, k, total, thousands(s.Events[k]), perGame(s.EventsPerGame[k]))
+		}
 	}
 	fmt.Fprintf(w, "\n%s games/s (%.2f s", thousands(int64(s.GamesPerSecond)), s.ElapsedSeconds)
 	switch s.Workers {
@@ -256,4 +267,13 @@ func printSummary(w io.Writer, s *sim.Summary) {
 		fmt.Fprintf(w, ", %d workers", s.Workers)
 	}
 	fmt.Fprintln(w, ")")
+}
+
+// perGame is a counter's mean per game to 3 decimals, "<0.001" for one
+// that happened but rounds to 0.
+func perGame(v float64) string {
+	if v > 0 && v < 0.0005 {
+		return "<0.001"
+	}
+	return fmt.Sprintf("%.3f", v)
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -478,5 +479,35 @@ func TestSimulateCIWidth(t *testing.T) {
 		if code, _, _ := unosim(t, append([]string{"simulate", "--games", "100"}, c...)...); code != 2 {
 			t.Errorf("simulate %v: exit %d, want 2", c, code)
 		}
+	}
+}
+
+// simulate prints its per-game counters as a table, the exact total and
+// the mean per game to 3 decimals each, not %.3g's mix (0.0002, 2.7, 3.22).
+func TestSimulateCountersTable(t *testing.T) {
+	code, out, stderr := unosim(t, "simulate", "--games", "400", "--quiet", "--workers", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !regexp.MustCompile(`(?m)^event +total +per game$`).MatchString(out) {
+		t.Fatalf("no counters table:\n%s", out)
+	}
+	row := regexp.MustCompile(`(?m)^([a-z_]+) +([0-9,]+) +(\S+)$`)
+	rows := 0
+	for _, m := range row.FindAllStringSubmatch(out, -1) {
+		if m[1] == "seat" {
+			continue
+		}
+		rows++
+		if !regexp.MustCompile(`^([0-9]+\.[0-9]{3}|<0\.001)$`).MatchString(m[3]) {
+			t.Errorf("%s: per game %q, want 3 decimals", m[1], m[3])
+		}
+		total, _ := strconv.ParseInt(strings.ReplaceAll(m[2], ",", ""), 10, 64)
+		if per, err := strconv.ParseFloat(m[3], 64); err == nil && math.Abs(per-float64(total)/400) > 0.0006 {
+			t.Errorf("%s: %s per game for %d in 400 games", m[1], m[3], total)
+		}
+	}
+	if rows < 3 || strings.Contains(out, "per game:") {
+		t.Errorf("%d counter rows:\n%s", rows, out)
 	}
 }
