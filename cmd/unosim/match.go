@@ -93,7 +93,7 @@ func newMatchCmd(a *app) *cobra.Command {
 		Short: "Play a strategy against another on duplicate deals, optionally stopping by SPRT",
 		Long: `Play --strategy A in one seat against --vs B in every other seat, on duplicate deals: each
 deal is played with A in every seat in turn, so seat and deal luck cancel. Without --sprt it plays
---games games and reports A's win rate and the paired difference against B in the same seats on
+--games games, rounded up to whole deals (a multiple of the players), and reports A's win rate and the paired difference against B in the same seats on
 the same deals (a Student t interval and test over deals). With --sprt H0:H1 (win rates, or Elo
 differences with the suffix elo, e.g. 0elo:10elo) it plays until Wald's sequential probability
 ratio test accepts H0 or H1 (error rates --alpha and --beta), or --games are played (undecided);
@@ -112,7 +112,7 @@ sequential stop biases, is printed as naive.`,
 	fs.StringVar(&o.sprt, "sprt", "", "H0:H1, A's win rates (0.50:0.52) or Elo differences (0elo:10elo): stop by SPRT")
 	floatVarFlag(fs, &o.alpha, "alpha", 0.05, "SPRT: probability of accepting H1 when H0 holds")
 	floatVarFlag(fs, &o.beta, "beta", 0.05, "SPRT: probability of accepting H0 when H1 holds")
-	int64Flag(fs, &o.games, "games", "a number of games", 100_000, 1, sim.MaxGames, "games to play (with --sprt: the most to play before giving up undecided)")
+	int64Flag(fs, &o.games, "games", "a number of games", 100_000, 1, sim.MaxGames, "games to play, rounded up to whole deals (with --sprt: the most to play before giving up undecided)")
 	return cmd
 }
 
