@@ -352,7 +352,7 @@ func LengthPanels(title, xLabel, unit string, names []string, hs []*IntHist) (*P
 	note := fmt.Sprintf("Solid line: median; dashed: mean. Bins of %d %s.", binWidth, unit)
 	if beyond > 0 {
 		note += fmt.Sprintf("\nCut at %s %s (all games' 99.5th percentile): %s of the games (%s of %s) are longer, up to %s %s",
-			thousands(int64(cut)), unit, percentText(float64(beyond)/float64(total)), thousands(beyond), thousands(total), thousands(int64(longest)), unit)
+			Thousands(int64(cut)), unit, percentText(float64(beyond)/float64(total)), Thousands(beyond), Thousands(total), Thousands(int64(longest)), unit)
 		if cornerNotes > 0 {
 			note += ";\na panel with more than 1% of its games longer says how many"
 		}
@@ -381,16 +381,23 @@ func (n cornerNote) Plot(c draw.Canvas, _ *plot.Plot) {
 	c.FillText(n.style, vg.Point{X: c.Max.X - vg.Points(2), Y: c.Max.Y}, n.text)
 }
 
-// thousands writes n with commas between groups of three digits: 60,000.
-func thousands(n int64) string {
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
+// Thousands writes n with commas between groups of three digits, as the
+// tool writes counts: 60,000.
+func Thousands(n int64) string {
 	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
 	}
-	return s
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // percentText formats a share as a percentage with two significant digits.

@@ -249,14 +249,24 @@ func meanCI(n int64, mean, variance, confidence float64) MeanCI {
 // next to 0 then moves to 0 (the test does not reject) or off it by the
 // smallest step (it rejects), a change far below the interval's precision.
 func dualToTest(r *MeanCI, confidence float64) {
-	reject := r.P < 1-confidence
+	r.Lo, r.Hi = DualLimits(r.P < 1-confidence, r.Mean, r.Lo, r.Hi)
+}
+
+// DualLimits is the interval [lo, hi] around the estimate est made to
+// agree with its test of the null 0, whose decision is reject: a test that
+// rejects gets an interval off 0 (its limit next to 0 moved off it by the
+// smallest step, if need be), one that does not an interval holding 0.
+// For a test and an interval computed by separate approximations, which
+// may disagree in their last bits at the boundary.
+func DualLimits(reject bool, est, lo, hi float64) (float64, float64) {
 	tiny := math.SmallestNonzeroFloat64
 	switch {
-	case reject && r.Mean > 0:
-		r.Lo = math.Max(r.Lo, tiny)
-	case reject && r.Mean < 0:
-		r.Hi = math.Min(r.Hi, -tiny)
+	case reject && est > 0:
+		lo = math.Max(lo, tiny)
+	case reject && est < 0:
+		hi = math.Min(hi, -tiny)
 	case !reject:
-		r.Lo, r.Hi = math.Min(r.Lo, 0), math.Max(r.Hi, 0)
+		lo, hi = math.Min(lo, 0), math.Max(hi, 0)
 	}
+	return lo, hi
 }

@@ -120,7 +120,7 @@ func GameLengthPlot(title string, h *IntHist) (*plot.Plot, error) {
 	}
 	xLabel := "game length (turns)"
 	if beyond > 0 {
-		xLabel = fmt.Sprintf("game length (turns); %.2f%% of games are longer than %s turns (up to %s), not shown", 100*float64(beyond)/n, thousands(int64(bins[len(bins)-1].Max-0.5)), thousands(int64(h.Max())))
+		xLabel = fmt.Sprintf("game length (turns); %.2f%% of games are longer than %s turns (up to %s), not shown", 100*float64(beyond)/n, Thousands(int64(bins[len(bins)-1].Max-0.5)), Thousands(int64(h.Max())))
 	}
 	p := simPlot(title, xLabel, yLabel)
 	grid := plotter.NewGrid()

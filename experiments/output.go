@@ -154,7 +154,7 @@ func (f *StatsFile) check() error {
 // shards to merge (with the shard, for a rerun to resume).
 func (f *StatsFile) RunFields() []sim.Field {
 	return []sim.Field{{Name: "experiment", Value: f.Name}, {Name: "experiment file sha256", Value: f.Hash},
-		{Name: "seed", Value: strconv.FormatUint(f.Seed, 10)}, {Name: "games", Value: sim.Thousands(f.Games)},
+		{Name: "seed", Value: strconv.FormatUint(f.Seed, 10)}, {Name: "games", Value: analysis.Thousands(f.Games)},
 		{Name: "ci-width", Value: strconv.FormatFloat(f.CIWidth, 'g', -1, 64)}}
 }
 

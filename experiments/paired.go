@@ -274,14 +274,5 @@ func oneSampleTest(x, n int64, p0 float64) Test {
 // off it by the smallest step (it rejects), far below the interval's
 // precision.
 func dualToScore(t *Test) {
-	reject := t.P < alpha
-	tiny := math.SmallestNonzeroFloat64
-	switch {
-	case reject && t.Effect > 0:
-		t.EffectLo = math.Max(t.EffectLo, tiny)
-	case reject && t.Effect < 0:
-		t.EffectHi = math.Min(t.EffectHi, -tiny)
-	case !reject:
-		t.EffectLo, t.EffectHi = math.Min(t.EffectLo, 0), math.Max(t.EffectHi, 0)
-	}
+	t.EffectLo, t.EffectHi = analysis.DualLimits(t.P < alpha, t.Effect, t.EffectLo, t.EffectHi)
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/unosim/unosim/analysis"
 	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/strategy"
 )
@@ -245,7 +246,7 @@ func (id Identity) Fields() []Field {
 		f = append(f, Field{"option " + o[0], o[1]})
 	}
 	f = append(f, Field{"strategies", strings.Join(id.Strategies, ",")}, Field{"seats", id.Seats},
-		Field{"seed", strconv.FormatUint(id.Seed, 10)}, Field{"games", Thousands(id.Games)})
+		Field{"seed", strconv.FormatUint(id.Seed, 10)}, Field{"games", analysis.Thousands(id.Games)})
 	return f
 }
 
@@ -277,22 +278,4 @@ func lookup(fs []Field, name string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// Thousands formats n with comma separators, as messages write counts.
-func Thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/unosim/unosim/analysis"
 	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/sim"
 )
@@ -87,22 +88,7 @@ func (p *progressPrinter) finish(complete bool) {
 }
 
 // thousands formats n with comma separators.
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+var thousands = analysis.Thousands
 
 func pct[F ~float64](x F) string {
 	if math.IsNaN(float64(x)) {
