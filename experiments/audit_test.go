@@ -123,7 +123,7 @@ compare:
   - metric: first-player
     against: fair
 `)
-	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	r := emptyResult(e)
 	for i := range r.Cells {
 		r.Cells[i].Stats = sim.NewStats(&e.Cells[i].Config)
 		r.Cells[i].Stats.Games, r.Cells[i].Stats.Finished, r.Cells[i].Stats.FirstToActWins = 100, 100, 50
@@ -155,7 +155,7 @@ compare:
     baseline: official
     metrics: [turns]
 `)
-	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	r := emptyResult(e)
 	tt := Test{Name: "a vs official (options)", Metric: "turns", Method: methodPairedT, N: 100,
 		EstA: 31, EstB: 30, Effect: 1, EffectLo: 0.2, EffectHi: 1.8, P: 0.01, PHolm: 0.2, cell: 1}
 	var b strings.Builder

@@ -37,7 +37,7 @@ compare:
     baseline: official
     metrics: [first-player]
 `)
-	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	r := emptyResult(e)
 	for i := range r.Cells {
 		r.Cells[i].Stats = sim.NewStats(&e.Cells[i].Config)
 	}

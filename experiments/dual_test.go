@@ -122,7 +122,7 @@ compare:
   - metric: first-player
     against: fair
 `)
-	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	r := emptyResult(e)
 	for i := range r.Cells {
 		st := sim.NewStats(&e.Cells[i].Config)
 		switch e.Cells[i].Config.Players {

@@ -63,7 +63,7 @@ compare:
 	// and as many games without a winner (the wins still add up to the
 	// games); unfinished: games without a winner.
 	build := func(e *Experiment, wins1, shared, unfinished int64) *Result {
-		r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+		r := emptyResult(e)
 		for i := range r.Cells {
 			st := sim.NewStats(&e.Cells[i].Config)
 			switch e.Cells[i].Config.Players {
@@ -151,7 +151,7 @@ compare:
   - metric: position:0
     against: 0.3333333333333333
 `)
-	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	r := emptyResult(e)
 	st := sim.NewStats(&e.Cells[0].Config)
 	st.Games, st.Finished = 1200, 1200
 	copy(st.WinsByPosition, []int64{400, 380, 420})

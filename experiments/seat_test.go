@@ -33,7 +33,7 @@ games: 100
 grids:
   - players: [2, 3]
 `)
-	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	r := emptyResult(e)
 	for i := range r.Cells {
 		st := sim.NewStats(&e.Cells[i].Config)
 		switch e.Cells[i].Config.Players {
@@ -85,7 +85,7 @@ grids:
   - players: [2, 3]
 `)
 	build := func(seat1 int64, unfinished int64) *Result {
-		r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+		r := emptyResult(e)
 		for i := range r.Cells {
 			st := sim.NewStats(&e.Cells[i].Config)
 			switch e.Cells[i].Config.Players {

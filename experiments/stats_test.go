@@ -41,7 +41,7 @@ compare:
     baseline: a
     metrics: [first-player]
 `)
-	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	r := emptyResult(e)
 	for i := range r.Cells {
 		r.Cells[i].Stats = sim.NewStats(&e.Cells[i].Config)
 	}
@@ -138,7 +138,7 @@ compare:
     baseline: official
     metrics: [turns, first-player]
 `)
-	r := &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
+	r := emptyResult(e)
 	for i := range r.Cells {
 		r.Cells[i].Stats = sim.NewStats(&e.Cells[i].Config)
 	}
@@ -166,4 +166,9 @@ func TestPairedTTestLargeSums(t *testing.T) {
 	if h := (tt.EffectHi - tt.EffectLo) / 2; math.Abs(h-12.706204736174707*0.5) > 1e-6 {
 		t.Errorf("half-width %v, want 6.353 (t(0.975, 1) = 12.7062 times SE 0.5)", h)
 	}
+}
+
+// emptyResult is a Result of e with no game played, for a test to fill in.
+func emptyResult(e *Experiment) *Result {
+	return &Result{Experiment: e, Cells: make([]CellResult, len(e.Cells)), Pairs: make([]PairStats, len(e.Pairs))}
 }

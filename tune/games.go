@@ -111,12 +111,7 @@ func Compare(o *Outcome, k int) Comparison {
 	r := analysis.PairedSums(o.Diff[k].N, o.Diff[k].Sum, uint64(o.Diff[k].SumSq)).Test(sim.Confidence)
 	c := Comparison{Games: o.Games, WinRate: o.WinRate(k), BaselineWinRate: o.WinRate(0), Score: o.Mean(k), BaselineScore: o.Mean(0),
 		Effect: r.Mean / n, CI: [2]float64{r.Lo / n, r.Hi / n}}
-	switch {
-	case r.N < 2:
-		c.NotTestable = NotTestableFewDeals
-	case r.SE == 0:
-		c.NotTestable = NotTestableSame
-	case !math.IsNaN(r.P):
+	if c.NotTestable = notTestable(r); c.NotTestable == "" && !math.IsNaN(r.P) {
 		c.P = &r.P
 	}
 	return c
@@ -141,4 +136,16 @@ func Confirm(ctx context.Context, f Field, baseline, tuned strategy.Spec, deals 
 	c := Compare(out, 1)
 	c.Objective = f.Objective.String()
 	return c, nil
+}
+
+// notTestable is why a t test over deals cannot reject (too few deals, or
+// every deal gave the same result), or "" if it can.
+func notTestable(t analysis.MeanCI) string {
+	switch {
+	case t.N < 2:
+		return NotTestableFewDeals
+	case t.SE == 0:
+		return NotTestableSame
+	}
+	return ""
 }

@@ -264,12 +264,7 @@ func aloneRate(players, a, b int, w Scores) AloneRate {
 	// d = W - 1 per deal: Σd = Sum - N, Σd² = SumSq - 2 Sum + N.
 	t := analysis.PairedSums(w.N, w.Sum-w.N, uint64(w.SumSq-2*w.Sum+w.N)).Test(sim.Confidence)
 	r.CI = [2]float64{r.Fair + t.Lo/n, r.Fair + t.Hi/n}
-	switch {
-	case w.N < 2:
-		r.NotTestable = NotTestableFewDeals
-	case t.SE == 0:
-		r.NotTestable = NotTestableSame
-	case !math.IsNaN(t.P):
+	if r.NotTestable = notTestable(t); r.NotTestable == "" && !math.IsNaN(t.P) {
 		r.P = t.P
 	}
 	return r
