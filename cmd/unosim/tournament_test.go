@@ -250,14 +250,8 @@ func TestTournamentExperiment(t *testing.T) {
 func TestTournamentHolm(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "tour")
 	args := []string{"tournament", "--strategy", "random", "--strategy", "heuristic", "--strategy", "heuristic:bluff=0.5", "--players", "3", "--games", "600", "--quiet", "--workers", "1", "--out", out}
-	code, stdout, stderr := unosim(t, append(args, "--json")...)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
 	var r tournamentResult
-	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
-		t.Fatal(err)
-	}
+	stdout := runJSON(t, args, &r)
 	// Six tests with 3 players: the smallest p is multiplied by 6.
 	smallest := 0
 	for i, x := range r.AloneVsTable {
@@ -335,14 +329,8 @@ func TestRatingsLineSeparators(t *testing.T) {
 func TestTournamentIdentical(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "tour")
 	args := []string{"tournament", "--strategy", "heuristic", "--strategy", "heuristic:threshold=0.5", "--strategy", "random", "--games", "200", "--quiet", "--workers", "1", "--out", out}
-	code, stdout, stderr := unosim(t, append(args, "--json")...)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
 	var r tournamentResult
-	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
-		t.Fatal(err)
-	}
+	stdout := runJSON(t, args, &r)
 	check := func(r *tournamentResult, from string) {
 		t.Helper()
 		same := 0
@@ -400,14 +388,8 @@ func TestTournamentIdentical(t *testing.T) {
 // tournament's rates.
 func TestMatchIdentical(t *testing.T) {
 	args := []string{"match", "--strategy", "heuristic", "--vs", "heuristic:threshold=0.5", "--games", "200", "--quiet", "--workers", "1"}
-	code, stdout, stderr := unosim(t, append(args, "--json")...)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
 	var r matchResult
-	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
-		t.Fatal(err)
-	}
+	runJSON(t, args, &r)
 	if d := r.Difference; d == nil || d.P != nil || d.NotTestable != tune.NotTestableSame || d.Effect != 0 {
 		t.Errorf("difference %+v: want 0, not testable, p null", d)
 	}
@@ -454,4 +436,18 @@ func TestPrintTournamentAnswerFirst(t *testing.T) {
 	if i, j := strings.Index(out, "Bradley-Terry"), strings.Index(out, "head-to-head win rate"); i < 0 || j < i {
 		t.Errorf("ratings after the cross-table:\n%s", out)
 	}
+}
+
+// runJSON runs unosim with args and --json, decodes its output into v and
+// returns it.
+func runJSON(t *testing.T, args []string, v any) string {
+	t.Helper()
+	code, stdout, stderr := unosim(t, append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if err := json.Unmarshal([]byte(stdout), v); err != nil {
+		t.Fatal(err)
+	}
+	return stdout
 }
