@@ -229,6 +229,10 @@ func TestSameResultsForAnyWorkerCountAndShards(t *testing.T) {
 	if one.Pairs[0] != two.Pairs[0] || one.Pairs[0] != merged.Pairs[0] {
 		t.Fatal("pair stats differ")
 	}
+	// Each shard ran on 2 workers of its own: the merge names none.
+	if r, err := merged.Result(); err != nil || merged.Workers != 0 || !strings.Contains(r.Markdown(r.Tests(), nil, "test"), "; merged from its shards; ") {
+		t.Errorf("a merge's run line: workers %d, error %v; want no workers and \"merged from its shards\"", merged.Workers, err)
+	}
 	files[1].Seed++
 	if _, err := Merge(files, names, false); err == nil || !strings.Contains(err.Error(), "another run") {
 		t.Fatalf("merging different seeds: %v", err)

@@ -531,7 +531,7 @@ func testsSection(tests []Test) string {
 					if len(methods) > 1 {
 						eff += " " + mark(t.Method)
 					}
-					w("| %s | %s | %s | %s | %s | %s | %s |\n", name, eff, pCell(t.PHolm), pCell(t.P), withUnit(metric, t.EstA, 2), withUnit(metric, t.EstB, 2), comma(t.N))
+					w("| %s | %s | %s | %s | %s | %s | %s |\n", name, eff, pCell(t.PHolm), pCell(t.P), withUnit(metric, t.EstA, 2), withUnit(metric, t.EstB, 2), analysis.Thousands(t.N))
 				}
 				w("\n")
 			}
@@ -631,7 +631,7 @@ func (r *Result) seatSection() string {
 		if r.Cells[i].Stats.Games == 0 {
 			continue
 		}
-		w("| %s | %s | %.2f%% |", c.Label, comma(r.Cells[i].Stats.Games), 100/float64(c.Config.Players))
+		w("| %s | %s | %.2f%% |", c.Label, analysis.Thousands(r.Cells[i].Stats.Games), 100/float64(c.Config.Players))
 		for s := range seats {
 			if s >= c.Config.Players {
 				w(" |")

@@ -248,9 +248,10 @@ func Merge(files []*StatsFile, names []string, allowMixed bool) (*StatsFile, err
 	out.Cells = make([]CellResult, len(first.Cells))
 	out.Pairs = make([]PairStats, len(first.Pairs))
 	out.Start, out.End = time.Time{}, time.Time{}
+	out.Workers = 0 // each shard ran on its own workers: the report says merged
 	for c := range out.Cells {
 		out.Cells[c].Stats = cloneStats(&files[order[0]].Cells[c].Stats)
-		out.Cells[c].Stop = fmt.Sprintf("all %s games played", comma(first.Games))
+		out.Cells[c].Stop = fmt.Sprintf("all %s games played", analysis.Thousands(first.Games))
 	}
 	for n, i := range order {
 		f := files[i]
@@ -832,11 +833,15 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 		games += r.Cells[i].Stats.Games
 	}
 	w("- experiment file: `%s` (sha256 `%s`)\n", e.Source, e.Hash)
-	w("- seed %d; %s games per cell asked (game indices %d-%d); %s games played over %d cells\n", r.Seed, comma(r.Games), r.Lo, r.Hi-1, comma(games), len(e.Cells))
-	w("- unosim %s; %d %s; %s to %s\n", version, r.Workers, pick(r.Workers == 1, "worker", "workers"), r.Start.UTC().Format(time.RFC3339), r.End.UTC().Format(time.RFC3339))
+	w("- seed %d; %s games per cell asked (game indices %d-%d); %s games played over %d cells\n", r.Seed, analysis.Thousands(r.Games), r.Lo, r.Hi-1, analysis.Thousands(games), len(e.Cells))
+	workers := "merged from its shards"
+	if r.Workers > 0 {
+		workers = fmt.Sprintf("%d %s", r.Workers, pick(r.Workers == 1, "worker", "workers"))
+	}
+	w("- unosim %s; %s; %s to %s\n", version, workers, r.Start.UTC().Format(time.RFC3339), r.End.UTC().Format(time.RFC3339))
 	w("- every cell plays the same deals: game *i* of every cell uses seed %d and index *i* (common random numbers)\n", r.Seed)
 	if r.CIWidth > 0 {
-		w("- stopping rule: each cell plays batches of %s games and stops after the first batch (from the second on) at which the 95%% interval of its main estimate (%s) is at most %g wide, or at %s games. Stopping on the data makes the nominal 95%% coverage slightly optimistic.\n", comma(e.File.Batch), e.Main, r.CIWidth, comma(r.Games))
+		w("- stopping rule: each cell plays batches of %s games and stops after the first batch (from the second on) at which the 95%% interval of its main estimate (%s) is at most %g wide, or at %s games. Stopping on the data makes the nominal 95%% coverage slightly optimistic.\n", analysis.Thousands(e.File.Batch), e.Main, r.CIWidth, analysis.Thousands(r.Games))
 	}
 	w("\n## Cells\n\n")
 	w("Intervals are 95%%: Student t for means, Wilson for proportions. Quantiles are the inverse of the empirical distribution (Hyndman and Fan type 1). Unfinished counts games that hit `max-turns` or were blocked; they are never wins. The main estimate of the experiment (%s) is next to the cell's name.\n\n", metricTitle(e.Main.String()))
@@ -850,7 +855,7 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 	for i, c := range e.Cells {
 		st := &r.Cells[i].Stats
 		me, ml, mh := estimate(e.Main, st)
-		w("| %s | %s | %s | %s |", c.Label, estCI(main, me, ml, mh, 2), comma(st.Games), comma(st.Unfinished+st.Blocked))
+		w("| %s | %s | %s | %s |", c.Label, estCI(main, me, ml, mh, 2), analysis.Thousands(st.Games), analysis.Thousands(st.Unfinished+st.Blocked))
 		if turnsCol {
 			ci := st.Turns.MeanCI(sim.Confidence)
 			w(" %s |", estCI("turns", ci.Mean, ci.Lo, ci.Hi, 2))
@@ -930,18 +935,6 @@ func (r *Result) Markdown(tests []Test, plots []plotFile, version string) string
 				w("(%s)\n\n", strings.Join(links, ", "))
 			}
 		}
-	}
-	return b.String()
-}
-
-func comma(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 && c != '-' && s[i-1] != '-' {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
 	}
 	return b.String()
 }

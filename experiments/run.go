@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/unosim/unosim/analysis"
 	"github.com/unosim/unosim/engine"
 	"github.com/unosim/unosim/paired"
 	"github.com/unosim/unosim/sim"
@@ -162,7 +163,7 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 			w := mainWidth(e.Main, &res.Cells[i].Stats)
 			if k >= 2 && w <= o.CIWidth {
 				active[i] = false
-				res.Cells[i].Stop = fmt.Sprintf("95%% interval of %s %.4g wide after %s games (target %g)", e.Main, w, comma(res.Cells[i].Stats.Games), o.CIWidth)
+				res.Cells[i].Stop = fmt.Sprintf("95%% interval of %s %.4g wide after %s games (target %g)", e.Main, w, analysis.Thousands(res.Cells[i].Stats.Games), o.CIWidth)
 			} else {
 				more = true
 				res.Cells[i].Stop = fmt.Sprintf("reached the %d-game limit with a 95%% interval of %s %.4g wide (target %g)", res.Hi-res.Lo, e.Main, w, o.CIWidth)
@@ -279,7 +280,7 @@ func (e *Experiment) Run(ctx context.Context, o RunOptions) (*Result, error) {
 		case !res.Complete:
 			res.Cells[i].Stop = fmt.Sprintf("interrupted after game indices [%d, %d) of [%d, %d)", res.Lo, res.Played, res.Lo, res.Hi)
 		case o.CIWidth == 0:
-			res.Cells[i].Stop = fmt.Sprintf("all %s games played", comma(res.Hi-res.Lo))
+			res.Cells[i].Stop = fmt.Sprintf("all %s games played", analysis.Thousands(res.Hi-res.Lo))
 		}
 	}
 	res.End = time.Now()
