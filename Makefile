@@ -23,6 +23,11 @@ bench:
 fuzz:
 	$(GO) test ./engine -run '^$$' -fuzz FuzzGame -fuzztime $(FUZZTIME)
 	$(GO) test ./analysis -run '^$$' -fuzz FuzzIntHistQuantile -fuzztime $(FUZZTIME)
+	$(GO) test ./engine -run '^$$' -fuzz FuzzParseDeck -fuzztime $(FUZZTIME)
+	$(GO) test ./engine -run '^$$' -fuzz FuzzOptionsSet -fuzztime $(FUZZTIME)
+	$(GO) test ./strategy -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./experiments -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./sim -run '^$$' -fuzz FuzzParseShard -fuzztime $(FUZZTIME)
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
