@@ -45,7 +45,7 @@ func OpenOut(dir string, force bool, records ...string) (hasRecord bool, err err
 	for _, e := range entries {
 		name := e.Name()
 		switch {
-		case strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp"):
+		case Temporary(name):
 			os.Remove(filepath.Join(dir, name)) // a killed writer's temporary file
 		case slices.Contains(OutputNames, name):
 			if name == "stats.json" {

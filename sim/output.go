@@ -124,10 +124,11 @@ func PrepareOut(dir string) error {
 	return nil
 }
 
-// Unused reports whether dir is a directory holding nothing but the
-// temporary files of writes cut short: what a run killed before its first
-// result leaves (the rerun of its command must not be refused).
-func Unused(dir string) bool {
+// Unused reports whether dir is a directory holding nothing but temporary
+// files (Temporary) and leftovers, the files a command writes before its
+// result and writes again when rerun: what a run killed before its result
+// leaves (the rerun of its command must not be refused).
+func Unused(dir string, leftovers ...string) bool {
 	fi, err := os.Stat(dir)
 	if err != nil || !fi.IsDir() {
 		return false
@@ -137,11 +138,30 @@ func Unused(dir string) bool {
 		return false
 	}
 	for _, e := range entries {
-		if name := e.Name(); !(strings.HasPrefix(name, ".") && (strings.Contains(name, ".tmp") || strings.HasPrefix(name, ".probe-"))) {
+		name := e.Name()
+		if !Temporary(name) && !(e.Type().IsRegular() && slices.Contains(leftovers, name)) {
 			return false
 		}
 	}
 	return true
+}
+
+// Temporary reports whether name is the temporary file of a write cut
+// short: WriteFileAtomic's .NAME.tmp-*, a segment's, or a writability
+// probe (.probe-*).
+func Temporary(name string) bool {
+	return strings.HasPrefix(name, ".") && (strings.Contains(name, ".tmp") || strings.HasPrefix(name, ".probe-"))
+}
+
+// RemoveTemporaries removes the temporary files in dir: a killed writer
+// leaves them.
+func RemoveTemporaries(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Type().IsRegular() && Temporary(e.Name()) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // WriteFileAtomic writes data to path through a temporary file in the same

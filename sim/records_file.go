@@ -129,7 +129,7 @@ func (r *Records) segments() ([]segmentFile, error) {
 	var segs []segmentFile
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp") {
+		if Temporary(name) {
 			os.Remove(filepath.Join(r.parts, name))
 			continue
 		}

@@ -40,7 +40,7 @@ func (p *Param) Values() string {
 		parts = append(parts, strings.Join(p.Choices, ", "))
 	}
 	if p.Numeric() {
-		parts = append(parts, "a number from "+formatBound(p.Min)+" to "+formatBound(p.Max))
+		parts = append(parts, "a number from "+FormatBound(p.Min)+" to "+FormatBound(p.Max))
 	}
 	return strings.Join(parts, ", or ")
 }
@@ -54,7 +54,7 @@ func (p *Param) canonical(v string) (string, error) {
 	if !p.Numeric() {
 		return "", fmt.Errorf("%q is not one of %s", v, p.Values())
 	}
-	f, err := parseDecimal(v)
+	f, err := ParseDecimal(v)
 	if err != nil {
 		return "", fmt.Errorf("%q is not a decimal number (valid: %s)", v, p.Values())
 	}
@@ -66,8 +66,10 @@ func (p *Param) canonical(v string) (string, error) {
 
 var decimal = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
 
-// parseDecimal reads a finite decimal number: no hex, no infinities.
-func parseDecimal(v string) (float64, error) {
+// ParseDecimal reads a finite number in decimal notation (an exponent
+// allowed: 1e-3); strconv alone also reads hex (0x1p3), underscores, Inf
+// and NaN.
+func ParseDecimal(v string) (float64, error) {
 	if !decimal.MatchString(v) {
 		return 0, fmt.Errorf("not a decimal number")
 	}
@@ -80,9 +82,9 @@ func parseDecimal(v string) (float64, error) {
 
 func formatNumber(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// formatBound writes a bound for people: whole numbers in digits with
+// FormatBound writes a bound for people: whole numbers in digits with
 // thousands separators, as the commands print counts (1,000,000, not 1e+06).
-func formatBound(f float64) string {
+func FormatBound(f float64) string {
 	if f != math.Trunc(f) || math.Abs(f) >= 1e15 {
 		return formatNumber(f)
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/unosim/unosim/sim"
+	"github.com/unosim/unosim/strategy"
 )
 
 // Every count, index and seed on the command line is read in decimal:
@@ -214,18 +214,10 @@ func playersFlag(fs *pflag.FlagSet, p *int, value int) {
 	intVarFlag(fs, p, "players", value, 0, 1000, "want a number of players: classic and encanto 2 to 10, party 2 to 16", "number of players (classic and encanto 2-10, party 2-16)")
 }
 
-// decimalNumber is a finite number in decimal notation (an exponent
-// allowed: 1e-3); strconv alone also reads hex (0x1p3), underscores
-// (0x_1), Inf and NaN.
-var decimalNumber = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
-
-// parseFloat reads s as a finite decimal number.
+// parseFloat reads s as a finite decimal number (strategy.ParseDecimal).
 func parseFloat(s string) (float64, bool) {
-	if !decimalNumber.MatchString(s) {
-		return 0, false
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	return v, err == nil && !math.IsInf(v, 0)
+	v, err := strategy.ParseDecimal(s)
+	return v, err == nil
 }
 
 // floatFlag is a float64 flag read by parseFloat.

@@ -255,7 +255,7 @@ func openTournamentOut(dir string, force bool) (*tournamentRecord, error) {
 	for _, en := range entries {
 		name := en.Name()
 		switch {
-		case strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp"):
+		case sim.Temporary(name):
 			os.Remove(filepath.Join(dir, name)) // a killed writer's temporary file
 		case slices.Contains(tournamentOutputs, name):
 		default:

@@ -275,17 +275,19 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 			printTournament(a.stdout, &done)
 			return nil
 		}
-		if tournamentLeftover(o.out) {
-			for _, name := range tournamentPlots {
-				os.Remove(filepath.Join(o.out, name))
-			}
+		// The plots of a tournament killed before its tournament.json (a
+		// complete one has it) are written again.
+		if sim.Unused(o.out, tournamentPlots...) {
+			removeTournamentPlots(o.out)
 		}
 		if err := sim.PrepareOut(o.out); err != nil {
 			return usageError{err}
 		}
 		defer func() {
 			if !fileExists(filepath.Join(o.out, "tournament.json")) {
-				os.RemoveAll(o.out) // only plots of a run that failed: nothing that looks complete
+				// A run that failed: its plots go, so nothing looks complete.
+				removeTournamentPlots(o.out)
+				os.Remove(o.out) // (if nothing else is there)
 			}
 		}()
 	}
@@ -324,25 +326,11 @@ func runTournament(ctx context.Context, a *app, o *tournamentOptions) error {
 // tournament.json.
 var tournamentPlots = []string{"ratings.png", "ratings.svg", "crosstable.png", "crosstable.svg"}
 
-// tournamentLeftover reports whether dir holds some of tournamentPlots and
-// nothing else but temporary files: a tournament killed while writing its
-// plots, whose rerun must not be refused (a complete one has its
-// tournament.json).
-func tournamentLeftover(dir string) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
+// removeTournamentPlots removes the tournamentPlots in dir.
+func removeTournamentPlots(dir string) {
+	for _, name := range tournamentPlots {
+		os.Remove(filepath.Join(dir, name))
 	}
-	plots := 0
-	for _, e := range entries {
-		switch name := e.Name(); {
-		case e.Type().IsRegular() && slices.Contains(tournamentPlots, name):
-			plots++
-		case !(strings.HasPrefix(name, ".") && (strings.Contains(name, ".tmp") || strings.HasPrefix(name, ".probe-"))):
-			return false
-		}
-	}
-	return plots > 0
 }
 
 // sameTournament reports whether two results are of the same run.

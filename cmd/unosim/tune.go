@@ -334,16 +334,7 @@ func boundsText(lo, hi float64) string {
 	if math.IsInf(hi, 1) {
 		return "above 0"
 	}
-	return bound(lo) + " to " + bound(hi)
-}
-
-// bound prints a whole number as the commands print counts (1,000,000,
-// not 1e+06).
-func bound(x float64) string {
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return thousands(int64(x))
-	}
-	return fmt.Sprint(x)
+	return strategy.FormatBound(lo) + " to " + strategy.FormatBound(hi)
 }
 
 // tuneState is state.json: the settings and the search after its last
@@ -455,7 +446,7 @@ func runTune(cmd *cobra.Command, a *app, o *tuneOptions) error {
 			}()
 		}
 	}
-	removeTemporaries(dir) // of writes a killed tune cut short
+	sim.RemoveTemporaries(dir) // of writes a killed tune cut short
 	st := (*tune.State)(nil)
 	if prev != nil {
 		st = prev.State
@@ -650,17 +641,6 @@ func missingTuneFiles(dir string, ob tuneObjective) []string {
 		}
 	}
 	return missing
-}
-
-// removeTemporaries removes the temporary files of writes cut short in dir
-// (.NAME.tmp..., .probe-...): a killed tune leaves them.
-func removeTemporaries(dir string) {
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if name := e.Name(); e.Type().IsRegular() && strings.HasPrefix(name, ".") && (strings.Contains(name, ".tmp") || strings.HasPrefix(name, ".probe-")) {
-			os.Remove(filepath.Join(dir, name))
-		}
-	}
 }
 
 // writeTuneReport writes the plots and report.md of a finished tune.
