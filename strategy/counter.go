@@ -154,8 +154,7 @@ type tableReadingKey struct{ trust uint64 } // the Trust's bits (a NaN is equal 
 // share their reading (and the table has no swaps, which move void rows
 // between seats as each counter sees them), with pileEvents where there are
 // Wild Pile Ups.
-const sharedEvents = 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
-	1<<engine.EvDeflect | 1<<engine.EvJumpIn
+const sharedEvents = 1<<engine.EvPlay | 1<<engine.EvDraw
 
 // pileEvents are the mini-pile's: a card shown on it (flipped or put from a
 // hand, whose player held its color) and the pile taken (the cards leave
@@ -460,9 +459,11 @@ const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshu
 // player, which the log records. Where hands can be swapped it is told
 // every event instead: its knowledge must see its own hand at each one.
 // The turns are not logged: each entry says whose turn it is and whether
-// it is that player's first act (engine.Logged.Turn, First).
-const counterPublic = 1<<engine.EvPlay | 1<<engine.EvDraw | 1<<engine.EvStack |
-	1<<engine.EvDeflect | 1<<engine.EvJumpIn
+// it is that player's first act (engine.Logged.Turn, First). A card
+// stacked, deflected or jumped in is a play too (EvPlay follows its
+// EvStack, EvDeflect or EvJumpIn at once, with the same player and card):
+// those events are not read.
+const counterPublic = 1<<engine.EvPlay | 1<<engine.EvDraw
 
 // counterTold are the same events told one by one, which need the turns.
 const counterTold = counterPublic | 1<<engine.EvTurn
@@ -543,10 +544,6 @@ func (c *Counter) sync(v *engine.View) {
 				t.fromHand(l)
 			case engine.EvDraw:
 				t.drew(l, math.Float64frombits(t.trust))
-			case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
-				if k := l.Card; !k.IsWild() {
-					t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
-				}
 			case engine.EvPile, engine.EvPileFlip:
 				// A card shown on the mini-pile; put there from a hand, its
 				// player held its color, and the card is gone from the hand
@@ -853,11 +850,6 @@ func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
 			if p != seat {
 				vs.drew(l, c.Trust)
 			}
-		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
-			// A card stacked, deflected or jumped in: p held the card's color.
-			if k := l.Card; p != seat && !k.IsWild() {
-				vs.void[p][k.Color()] = 0
-			}
 		}
 	}
 	c.settle()
@@ -948,7 +940,6 @@ func (c *Counter) read(v *engine.View, log []engine.Logged) {
 				row[col] = float64(row[col] * f)
 			}
 			continue
-		case engine.EvStack, engine.EvDeflect, engine.EvJumpIn:
 		default:
 			continue
 		}
