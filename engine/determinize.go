@@ -99,7 +99,7 @@ func (k *Knowledge) forget(p int, c Card) {
 
 // SetMiniPile makes pile (by kind) the mini-pile the seat has seen, for a
 // knowledge that is not told the mini-pile's events (EvPileFlip, EvPile)
-// because its seat reads them elsewhere (the public log): set before the
+// because its seat reads them elsewhere (a PublicReader): set before the
 // pile is taken (EvPileTake), it is what the taker is known to hold.
 func (k *Knowledge) SetMiniPile(pile *[NumCards]uint8) {
 	k.mini, k.miniKinds = *pile, 0

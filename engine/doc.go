@@ -49,12 +49,12 @@
 // accessors return values or read-only types (HandView), so a strategy
 // cannot change the game through it. A strategy that implements Observer
 // is told when a game begins and every event its seat sees (Visible),
-// or only the kinds it selects (EventSelector); one that implements
-// PublicLogger reads the table's public events from a log kept once per
-// table (View.Public) instead of being told each; strategies at one table
-// may share their reading of it (View.Shared: only what every seat sees).
-// An event no observer or log asks for is not even built. Knowledge keeps
-// what a seat has seen of other hands, for Determinize.
+// or only the kinds it selects (EventSelector). Strategies at one table may
+// share a value (View.Shared: only what every seat sees), and one that
+// implements PublicReader reads the table's public events once for the
+// whole table, where Observe costs a call per event and seat. An event no
+// observer, reader or log asks for is not even built. Knowledge keeps what
+// a seat has seen of other hands, for Determinize.
 //
 // # Speed
 //

@@ -58,7 +58,7 @@ type Observer interface {
 // some kinds of event: ObservedEvents has bit k set for each EventKind k
 // they want, and a Game calls Observe for those only (the feed costs a
 // call per event and seat). A Game asks again after every Begin (and
-// PublicLogger's PublicEvents too): the answer may depend on the game.
+// PublicReader's PublicKinds too): the answer may depend on the game.
 type EventSelector interface {
 	ObservedEvents() uint64
 }
@@ -77,7 +77,6 @@ type Game struct {
 	observers  [MaxPlayers]Observer
 	observes   [MaxPlayers]uint64 // the event kinds each observer is told (0: no observer)
 	selectors  [MaxPlayers]EventSelector
-	loggers    [MaxPlayers]PublicLogger
 	observing  bool
 	callsUNO   [MaxPlayers]bool // the seat's strategy always calls UNO
 	playsDrawn [MaxPlayers]bool // the seat's strategy always plays a drawn card it may play
@@ -89,10 +88,11 @@ type Game struct {
 	stacked    []Card // test hook: the next round's deck order instead of a shuffle
 	err        error
 
-	logs   uint64   // the event kinds logged in public (PublicLogger)
-	tells  uint64   // the kinds told to some observer
-	public []Logged // the public log (View.Public)
-	shared []sharedValue
+	tells   uint64 // the kinds told to some observer
+	reads   uint64 // the kinds read by some PublicReader
+	readers []publicReader
+	read    PublicEvent // the event being read
+	shared  []sharedValue
 }
 
 // sharedValue is a value of View.Shared.
@@ -127,7 +127,6 @@ func NewGame(opts Options, strategies []Strategy) (*Game, error) {
 			g.observers[i] = o
 			g.observing = true
 			g.selectors[i], _ = s.(EventSelector)
-			g.loggers[i], _ = s.(PublicLogger)
 		}
 		g.views[i] = View{s: &g.State, seat: i}
 	}
@@ -144,14 +143,14 @@ func (g *Game) SetLog(f func(Event)) {
 }
 
 // listen connects the State's events to the log and the observers: every
-// kind for a log, else the kinds logged in public or told.
+// kind for a log, else the kinds read in public or told.
 func (g *Game) listen() {
 	g.sink, g.sinkKinds = nil, 0
 	if g.log != nil || g.observing {
 		g.sink = g
-		g.sinkKinds = g.logs | g.tells
-		if g.logs != 0 {
-			g.sinkKinds |= turnActs // for Logged.First
+		g.sinkKinds = g.reads | g.tells
+		if g.reads != 0 {
+			g.sinkKinds |= turnActs // for PublicEvent.First
 		}
 	}
 	if g.log != nil {
@@ -207,8 +206,12 @@ func (g *Game) begin() {
 	if !g.observing {
 		return
 	}
-	g.public = g.public[:0]
-	g.turnP, g.turnColor = -1, NoColor // the log knows no turn before the first it plays
+	for _, sv := range g.shared {
+		if r, ok := sv.val.(PublicReader); ok {
+			r.BeginPublic()
+		}
+	}
+	g.turnP, g.turnColor = -1, NoColor // the readers know no turn before the first it plays
 	for p, o := range g.observers[:g.t.n] {
 		if o != nil {
 			o.Begin(&g.views[p])
@@ -340,40 +343,43 @@ func (g *Game) faultMove(p int, m Move) {
 	}
 }
 
-// event reports an event of the Game's own State to the public log, the
-// log and the observing strategies that may see it. Events of copies are
-// ignored.
+// event reports an event of the Game's own State to the public readers,
+// the log and the observing strategies that may see it. Events of copies
+// are ignored.
 func (g *Game) event(s *State, e Event) {
 	if s != &g.State {
 		return
 	}
 	bit := uint64(1) << (e.Kind & 63)
-	if g.logs&bit != 0 {
+	if g.reads&bit != 0 {
 		first := turnActs&bit != 0 && e.Player == s.turnP && !s.turnActed
 		if first {
 			s.turnActed = true
 		}
-		n := len(g.public)
-		if n == cap(g.public) {
-			g.public = append(g.public, Logged{})
-		}
-		g.public = g.public[:n+1]
 		next := -1
 		if p := e.Player; uint(p) < uint(g.t.n) {
 			next = s.nextOf(p)
 		}
-		l := &g.public[n]
+		r := &g.read
 		// Field by field: e's fields were saved one by one on the way in,
-		// and a wider read of them waits for the saves to complete (5% of
-		// a counter game's time, as one copy of e).
-		l.Kind, l.Player, l.Other, l.Card, l.Color, l.N, l.N2 = e.Kind, e.Player, e.Other, e.Card, e.Color, e.N, e.N2
-		l.Now, l.Next = s.color, next
-		l.Turn, l.TurnColor, l.First = s.turnP, s.turnColor, first
-	} else if turnActs&bit != 0 && g.logs != 0 && e.Player == s.turnP {
-		s.turnActed = true // an act not logged (Logged.First)
+		// and a wider read of them waits for the saves to complete.
+		r.Kind, r.Player, r.Other, r.Card, r.Color, r.N, r.N2 = e.Kind, e.Player, e.Other, e.Card, e.Color, e.N, e.N2
+		r.Now, r.Next = s.color, next
+		r.Turn, r.TurnColor, r.First = s.turnP, s.turnColor, first
+		if len(g.readers) == 1 {
+			g.readers[0].r.ReadPublic(r) // (the usual table: its kinds are reads)
+		} else {
+			for i := range g.readers {
+				if pr := &g.readers[i]; pr.kinds&bit != 0 {
+					pr.r.ReadPublic(r)
+				}
+			}
+		}
+	} else if turnActs&bit != 0 && g.reads != 0 && e.Player == s.turnP {
+		s.turnActed = true // an act not read (PublicEvent.First)
 	}
 	if g.log != nil || g.tells&bit != 0 {
-		g.tell(e, bit) // (the most frequent events are only logged)
+		g.tell(e, bit) // (the most frequent events are only read)
 	}
 }
 

@@ -13,27 +13,34 @@ func Visible(seat int, e Event) (Event, bool) {
 	return e, true
 }
 
-// PublicLogger is implemented by observing strategies that read some kinds
-// of event from their table's public log (View.Public) when they need
-// them, instead of being called with each: PublicEvents has bit k set for
-// each kind k to log. A Game logs an event once for the whole table, where
-// Observe costs a call per event and seat. EvDrawCard, which only the
-// drawer sees, is never logged.
-type PublicLogger interface {
-	PublicEvents() uint64
+// PublicReader is implemented by a value the strategies at a table share
+// (View.Shared) that reads some kinds of event once for the whole table,
+// where Observe costs a call per event and seat: PublicKinds has bit k set
+// for each kind k it reads, and a Game calls ReadPublic with each event of
+// those kinds of its own position, as it happens, before telling any
+// observer. BeginPublic says a game begins, or the Game begins playing out
+// its position (PlayOut): nothing read before belongs to it. A Game calls
+// it before its observers' Begin and asks for the kinds after them (the
+// answer may depend on the game). EvDrawCard, which only the drawer sees,
+// is never read.
+type PublicReader interface {
+	PublicKinds() uint64
+	BeginPublic()
+	ReadPublic(e *PublicEvent)
 }
 
-// Logged is an event of a Game's public log, with what every seat saw of
-// the table just after it happened (when an Observer would have been told).
+// PublicEvent is an event as a PublicReader reads it, with what every seat
+// saw of the table just after it happened (when an Observer would have been
+// told). It is valid only during the call.
 //
 // Turn is the turn the event happened in: the player whose turn began last
-// (EvTurn, logged or not), or -1 before the round's first turn and before
+// (EvTurn, read or not), or -1 before the round's first turn and before
 // the first since the Game began playing its position; TurnColor the color
-// when it began (NoColor with Turn -1). First says the event is that player's first draw or card
-// put down of the turn (the first of EvDraw, EvPlay, EvStack, EvDeflect and
-// EvJumpIn, logged or not, with Turn's player): a strategy that reads the
-// draws need not log the turns.
-type Logged struct {
+// when it began (NoColor with Turn -1). First says the event is that
+// player's first draw or card put down of the turn (the first of EvDraw,
+// EvPlay, EvStack, EvDeflect and EvJumpIn, read or not, with Turn's
+// player): a reader of the draws need not read the turns.
+type PublicEvent struct {
 	Event
 	Next      int // the player after Event.Player in turn order, or -1 if Player is no seat
 	Turn      int
@@ -42,20 +49,13 @@ type Logged struct {
 	First     bool
 }
 
-// turnActs are the events by which the turn's player acts (Logged.First).
+// turnActs are the events by which the turn's player acts (PublicEvent.First).
 const turnActs = 1<<EvDraw | 1<<EvPlay | 1<<EvStack | 1<<EvDeflect | 1<<EvJumpIn
 
-// Public is the public log of the viewer's game: the events of the kinds
-// in kinds since the game began (or since the Game began playing out its
-// position, PlayOut), in order. It is empty, with kinds 0, for the view of
-// a State no Game plays, or when no seat's strategy asked for a log. The
-// slice is valid until the next event.
-func (v *View) Public() (log []Logged, kinds uint64) {
-	g := v.game()
-	if g == nil {
-		return nil, 0
-	}
-	return g.public, g.logs
+// publicReader is a PublicReader of a Game and the kinds it reads.
+type publicReader struct {
+	r     PublicReader
+	kinds uint64
 }
 
 // game is the Game that plays the viewer's position, or nil (a copy keeps
@@ -76,7 +76,7 @@ func (v *View) Observed() bool { return v.game() != nil }
 // at its table, made by calling make the first time any of them asks for
 // key (which must be comparable): observing strategies at one table may so
 // do once for every seat the work on what every seat sees, such as a
-// digest of the public log. What one puts there, every strategy at the
+// digest of the public events (PublicReader). What one puts there, every strategy at the
 // table may read: it is no place for what a seat alone knows. The value
 // lives as long as the Game, across games. Shared is nil for the view of a
 // State no Game plays.
@@ -97,9 +97,10 @@ func (v *View) Shared(key any, make func() any) any {
 
 // selectEvents asks the observing strategies (again after each Begin:
 // what they need may depend on the game's options) which kinds of event
-// they are to be told and which to be logged.
+// they are to be told, and the shared values that read public events which
+// kinds they read.
 func (g *Game) selectEvents() {
-	g.logs, g.tells = 0, 0
+	g.tells = 0
 	for p, o := range g.observers[:g.t.n] {
 		g.observes[p] = 0
 		if o == nil {
@@ -109,13 +110,16 @@ func (g *Game) selectEvents() {
 		if sel := g.selectors[p]; sel != nil {
 			g.observes[p] = sel.ObservedEvents()
 		}
-		if l := g.loggers[p]; l != nil {
-			g.logs |= l.PublicEvents() &^ (1 << EvDrawCard)
-		}
 		g.tells |= g.observes[p]
 	}
-	if g.logs != 0 && g.public == nil {
-		g.public = make([]Logged, 0, 2048) // more than most games log: growing it allocates
+	g.reads, g.readers = 0, g.readers[:0]
+	for _, sv := range g.shared {
+		if r, ok := sv.val.(PublicReader); ok {
+			if kinds := r.PublicKinds() &^ (1 << EvDrawCard); kinds != 0 {
+				g.readers = append(g.readers, publicReader{r, kinds}) // (grows once for a Game)
+				g.reads |= kinds
+			}
+		}
 	}
 	g.listen()
 }

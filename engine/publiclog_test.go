@@ -5,25 +5,40 @@ import (
 	"testing"
 )
 
-// logger plays uniformly and asks its table to log kinds in public.
-type logger struct {
-	uniform
+// publicRecorder reads kinds in public and keeps what it read in a game.
+type publicRecorder struct {
 	kinds uint64
+	got   []PublicEvent
+	begun int // BeginPublic calls
 }
 
-func (*logger) Begin(*View)            {}
-func (*logger) Observe(*View, Event)   {}
-func (*logger) ObservedEvents() uint64 { return 0 }
-func (l *logger) PublicEvents() uint64 { return l.kinds }
+func (r *publicRecorder) PublicKinds() uint64       { return r.kinds }
+func (r *publicRecorder) BeginPublic()              { r.got, r.begun = r.got[:0], r.begun+1 }
+func (r *publicRecorder) ReadPublic(e *PublicEvent) { r.got = append(r.got, *e) }
 
-// The public log holds the events of the logged kinds in order, each with
-// the turn worked out here from the full event log: the player and color
-// of the last EvTurn since the round began (-1 before), and whether the
-// event is that player's first draw or card put down in it, logged or not.
-// The full log comes from a first play of each game with SetLog; the
-// public log from a second without it (a Game that hears only what its
-// observers ask for).
-func TestPublicLogIsTheEventLog(t *testing.T) {
+// reading plays uniformly, is told nothing, and shares its table's
+// publicRecorder of kinds.
+type reading struct {
+	uniform
+	kinds uint64
+	rec   *publicRecorder
+}
+
+func (l *reading) Begin(v *View) {
+	l.rec = v.Shared("publicRecorder", func() any { return &publicRecorder{kinds: l.kinds} }).(*publicRecorder)
+}
+func (*reading) Observe(*View, Event)   {}
+func (*reading) ObservedEvents() uint64 { return 0 }
+
+// A PublicReader reads the events of its kinds in order, once for the
+// table, each with the turn worked out here from the full event log: the
+// player and color of the last EvTurn since the round began (-1 before),
+// and whether the event is that player's first draw or card put down in
+// it, read or not. The full log comes from a first play of each game with
+// SetLog; the reader's events from a second without it (a Game that hears
+// only what its readers and observers ask for), begun afresh
+// (BeginPublic) at each.
+func TestPublicReaderReadsTheEventLog(t *testing.T) {
 	for _, r := range []RuleSet{Classic, Party, Encanto} {
 		// (The last: events with every field of an Event in use, Other, N
 		// and Color.)
@@ -35,12 +50,12 @@ func TestPublicLogIsTheEventLog(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			l := &logger{kinds: kinds}
+			l := &reading{kinds: kinds}
 			g, err := NewGame(o, []Strategy{l, l, l, l})
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want []Logged
+			var want []PublicEvent
 			turn, color, acted := -1, NoColor, false
 			record := func(e Event) {
 				switch e.Kind {
@@ -58,7 +73,7 @@ func TestPublicLogIsTheEventLog(t *testing.T) {
 					if e.Player >= 0 && e.Player < 4 {
 						next = g.nextOf(e.Player)
 					}
-					want = append(want, Logged{Event: e, Now: g.Color(), TurnColor: color, First: first, Next: next, Turn: turn})
+					want = append(want, PublicEvent{Event: e, Now: g.Color(), TurnColor: color, First: first, Next: next, Turn: turn})
 				}
 			}
 			rounds, firsts := 0, 0
@@ -69,18 +84,22 @@ func TestPublicLogIsTheEventLog(t *testing.T) {
 				rounds += g.Result().Rounds
 				g.SetLog(nil)
 				g.Play(5, i)
-				got, _ := g.views[0].Public()
+				got := l.rec.got
 				if len(got) != len(want) {
-					t.Fatalf("%s, kinds %b, game %d: %d entries logged, want %d", r, kinds, i, len(got), len(want))
+					t.Fatalf("%s, kinds %b, game %d: %d events read, want %d", r, kinds, i, len(got), len(want))
 				}
 				for j := range want {
 					if got[j] != want[j] {
-						t.Fatalf("%s, kinds %b, game %d, entry %d: %s, %s", r, kinds, i, j, logString(got[j]), logString(want[j]))
+						t.Fatalf("%s, kinds %b, game %d, event %d: %s, %s", r, kinds, i, j, publicString(got[j]), publicString(want[j]))
 					}
 					if want[j].First {
 						firsts++
 					}
 				}
+			}
+			// Made at the first game's Begin, begun at each of the 199 games after.
+			if l.rec.begun != 199 {
+				t.Fatalf("%s: the reader was begun %d times in 200 games", r, l.rec.begun)
 			}
 			if rounds <= 100 || firsts == 0 {
 				t.Fatalf("%s: %d rounds in 100 games, %d first acts: the test covers too little", r, rounds, firsts)
@@ -89,14 +108,14 @@ func TestPublicLogIsTheEventLog(t *testing.T) {
 	}
 }
 
-func logString(l Logged) string {
-	return fmt.Sprintf("%s (%+v) now %s next %d turn %d of color %s, first %v", l.Event, l.Event, l.Now, l.Next, l.Turn, l.TurnColor, l.First)
+func publicString(e PublicEvent) string {
+	return fmt.Sprintf("%s (%+v) now %s next %d turn %d of color %s, first %v", e.Event, e.Event, e.Now, e.Next, e.Turn, e.TurnColor, e.First)
 }
 
 // View.Shared keeps one value per key for a Game's table, whichever seat
 // asks, and none for a position no Game plays.
 func TestSharedIsOnePerTableAndKey(t *testing.T) {
-	l := &logger{kinds: 1 << EvPlay}
+	l := &reading{kinds: 1 << EvPlay}
 	g, err := NewGame(DefaultOptions(Classic), []Strategy{l, l, l})
 	if err != nil {
 		t.Fatal(err)

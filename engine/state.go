@@ -100,9 +100,9 @@ type head struct {
 	dealer     int
 	current    int
 	turns      int
-	// The turn in progress for the Game's public log (Logged.Turn): its
-	// player (-1 before the round's first), the color when it began, and
-	// whether that player has drawn or put a card down since.
+	// The turn in progress for the Game's public readers (PublicEvent.Turn):
+	// its player (-1 before the round's first), the color when it began,
+	// and whether that player has drawn or put a card down since.
 	turnP      int
 	turnColor  Color
 	turnActed  bool

@@ -33,12 +33,11 @@ import (
 // color.
 //
 // A Counter keeps state between decisions: each seat and worker needs its
-// own (Spec.New), and it allocates nothing per game. At a Game that keeps
-// a public log (engine.PublicLogger) it reads the frequent events there at
-// the next of its decisions that read them or events told, instead of
-// being told each, the counters of one Trust at a table sharing that
-// reading (View.Shared), and it is not told its own draws: it reads its
-// hand at decisions. Unseen, Known and VoidBelief read the log first.
+// own (Spec.New), and it allocates nothing per game. At a Game where hands
+// are never exchanged, the counters of one Trust at a table share their
+// reading of the frequent events, read once for the table as they happen
+// (tableReading, an engine.PublicReader) instead of told to each, and a
+// counter is not told its own draws: it reads its hand at decisions.
 type Counter struct {
 	Heuristic
 	Trust float64 // the belief in a void inferred from a draw, 0 to 1
@@ -91,12 +90,10 @@ type Counter struct {
 	frozen bool
 	round  int    // with a shared reading: the round it began last (newRound)
 	feed   uint64 // the events passed on to know (setFeed)
-	// The entries of the table's public log read (sync); with a shared
-	// reading, as of the last time its knowledge forgot the plays of the
-	// seats it knows cards of (forgetPlayed), and how many plays of each
-	// seat it had forgotten then (tableReading.playCount).
-	cursor    int
-	seenCount [engine.MaxPlayers]uint32
+	// With a shared reading: how many of each seat's plays this round its
+	// knowledge has forgotten (tableReading.plays, forgetPlayed).
+	seen [engine.MaxPlayers]int
+	told bool // a test's setting: the frequent events told, never a shared reading
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -113,12 +110,12 @@ type voidState struct {
 }
 
 // tableReading is what the counters with the same Trust at one table
-// (View.Shared) read once for all from its public log: the voidState of
-// every seat (equal for every counter but in its own row, which it does
-// not read), and the cards not on the discard pile or the mini-pile by
-// printed color and colored symbol. Its counters work out their unseen
-// cards from it, the view's piles, their hands and the cards they know in
-// other hands. cursor is the log's entries read.
+// (View.Shared) read once for all of the table's public events, as they
+// happen (engine.PublicReader): the voidState of every seat (equal for
+// every counter but in its own row, which it does not read), and the cards
+// not on the discard pile or the mini-pile by printed color and colored
+// symbol. Its counters work out their unseen cards from it, the view's
+// piles, their hands and the cards they know in other hands.
 type tableReading struct {
 	voidState
 	pubCol [engine.NumColors + 1]int
@@ -127,34 +124,24 @@ type tableReading struct {
 	deckCol [engine.NumColors + 1]int
 	deckSym [16]int
 	trust   uint64 // the bits of the Trust it reads for
-	cursor  int
-	begun   bool // a counter has begun it (a new one's trust, 0, may be a Trust's)
-	takenAt int  // the log's length at the take its counts were made at (recountTake), else -1
-	// The plays of each seat, for the counters that know cards in its hand
-	// (Counter.forgetPlayed): how many, and the last of them (the i-th in
-	// lastPlays[i%len]).
-	playCount [engine.MaxPlayers]uint32
-	lastPlays [engine.MaxPlayers][lastPlaysLen]engine.Card
-	// The mini-pile by kind, for its taker's knowledge (read from the log:
-	// its counters are not told the pile's events).
+	kinds   uint64 // the events it reads this game (PublicKinds)
+	begun   bool   // a counter has begun it this game (BeginPublic: not yet)
+	// stale: an event that moves many cards at once was read (recountEvents),
+	// and the counts are made afresh from a view before they are read
+	// (Counter.sync); the moves read since then are in that view.
+	stale   bool
+	seq     int // the events read this game
+	takenAt int // seq at the take its counts were made at (recountTake), else -1
+	// The cards each seat put down from its hand this round, for the
+	// counters that know cards in that hand (Counter.forgetPlayed).
+	plays [engine.MaxPlayers][]engine.Card
+	// The mini-pile by kind, for its taker's knowledge (read here: its
+	// counters are not told the pile's events).
 	mini [engine.NumCards]uint8
 }
 
-// lastPlaysLen is the plays of each seat a tableReading keeps, and
-// forgetWindow the most that forgetPlayed takes from them (a test lowers
-// it to read the log instead).
-const lastPlaysLen = 64
-
-var forgetWindow uint32 = lastPlaysLen
-
 // tableReadingKey is the key of a tableReading at its table.
 type tableReadingKey struct{ trust uint64 } // the Trust's bits (a NaN is equal to itself)
-
-// sharedEvents are the kinds a table's log must hold for its counters to
-// share their reading (and the table has no swaps, which move void rows
-// between seats as each counter sees them), with pileEvents where there are
-// Wild Pile Ups.
-const sharedEvents = 1<<engine.EvPlay | 1<<engine.EvDraw
 
 // pileEvents are the mini-pile's: a card shown on it (flipped or put from a
 // hand, whose player held its color) and the pile taken (the cards leave
@@ -181,8 +168,6 @@ func (c *Counter) Begin(v *engine.View) {
 	c.chall = [engine.MaxPlayers]int{}
 	c.turnP, c.fresh = -1, false
 	c.known = false
-	log, kinds := v.Public()
-	c.cursor = len(log)
 	c.view = v
 	c.frozen = !v.Observed()
 	if id := v.TableID(); id != c.table {
@@ -192,14 +177,12 @@ func (c *Counter) Begin(v *engine.View) {
 		c.setDeck(&o.Deck)
 		c.table = id
 	}
-	// The shared reading, where the table logs what it reads.
+	// The shared reading, at a Game (Shared is nil for a position no Game
+	// plays) whose hands are never exchanged (swaps move void rows between
+	// seats as each counter sees them).
 	c.tv = nil
 	trust := math.Float64bits(c.Trust)
-	need := uint64(sharedEvents | recountEvents)
-	if c.pileUp {
-		need |= pileEvents
-	}
-	if kinds&need == need && !c.swaps {
+	if !c.swaps && !c.told {
 		if v != c.tvOf || v.TableID() != c.tvTable || c.tvShared == nil || c.tvShared.trust != trust {
 			// The table's value is looked up (and its key boxed, which
 			// allocates) once for a view of one Game.
@@ -209,14 +192,18 @@ func (c *Counter) Begin(v *engine.View) {
 		c.tv = c.tvShared
 	}
 	if t := c.tv; t != nil {
-		// Every counter at the table begins before the game's first entry:
-		// the first to begin resets the reading; one begun later joins it.
-		if !t.begun || len(log) == 0 && t.cursor != 0 || t.trust != trust {
-			clear(t.void[:v.Players()]) // the other rows stay 0
-			clear(t.faced[:v.Players()])
-			t.trust, t.cursor, t.begun, t.takenAt = trust, len(log), true, -1
+		// Every counter at the table begins before the game's first event:
+		// the first to begin resets the reading.
+		if !t.begun {
+			t.voidState = voidState{}
+			t.trust, t.begun, t.stale, t.seq, t.takenAt = trust, true, false, 0, -1
+			t.kinds = counterPublic | recountEvents
+			if c.pileUp {
+				t.kinds |= pileEvents
+			}
 			t.mini = [engine.NumCards]uint8{}
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
+			t.newRound()
 		}
 		c.round = -1 // the deal's entries begin the round (newRound)
 		if !v.RoundOver() {
@@ -244,7 +231,35 @@ func (c *Counter) Begin(v *engine.View) {
 	}
 }
 
-func newTableReading() any { return new(tableReading) }
+// newTableReading makes a tableReading, with room for more plays of each
+// seat than a round has (so that appending to them allocates nothing).
+func newTableReading() any {
+	t := new(tableReading)
+	for q := range t.plays {
+		t.plays[q] = make([]engine.Card, 0, 256)
+	}
+	return t
+}
+
+// PublicKinds implements engine.PublicReader: none until a counter begins
+// it in a game.
+func (t *tableReading) PublicKinds() uint64 {
+	if !t.begun {
+		return 0
+	}
+	return t.kinds
+}
+
+// BeginPublic implements engine.PublicReader: the first counter to begin
+// resets the reading (Counter.Begin).
+func (t *tableReading) BeginPublic() { t.begun = false }
+
+// newRound forgets the plays of the round before.
+func (t *tableReading) newRound() {
+	for q := range t.plays {
+		t.plays[q] = t.plays[q][:0]
+	}
+}
 
 // voids is what the counter has read of the others.
 func (c *Counter) voids() *voidState {
@@ -452,17 +467,17 @@ func (c *Counter) setFeed() {
 // counterEvents are the events Observe reads, its knowledge's included.
 const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshuffle | counterTold
 
-// counterPublic are the frequent events the counter reads from the
-// table's public log (engine.PublicLogger) when the table keeps one: one
-// entry per event for the whole table instead of a call per seat. What it
-// does with them reads nothing of the view but the color and the next
-// player, which the log records. Where hands can be swapped it is told
-// every event instead: its knowledge must see its own hand at each one.
-// The turns are not logged: each entry says whose turn it is and whether
-// it is that player's first act (engine.Logged.Turn, First). A card
-// stacked, deflected or jumped in is a play too (EvPlay follows its
-// EvStack, EvDeflect or EvJumpIn at once, with the same player and card):
-// those events are not read.
+// counterPublic are the frequent events: with a shared reading they are
+// read once for the table as they happen (tableReading), instead of told
+// to each counter, and what the reading does with them reads nothing of
+// the view but the color and the next player, which engine.PublicEvent
+// gives. Where hands can be swapped each counter is told every event
+// instead: its knowledge must see its own hand at each one. The turns are
+// not read: each event says whose turn it is and whether it is that
+// player's first act (engine.PublicEvent.Turn, First). A card stacked,
+// deflected or jumped in is a play too (EvPlay follows its EvStack,
+// EvDeflect or EvJumpIn at once, with the same player and card): those
+// events are not read.
 const counterPublic = 1<<engine.EvPlay | 1<<engine.EvDraw
 
 // counterTold are the same events told one by one, which need the turns.
@@ -473,17 +488,16 @@ const counterTold = counterPublic | 1<<engine.EvTurn
 // challenger, a Wild Draw Four taken back.
 const acquired = 1<<engine.EvPileTake | 1<<engine.EvChallenge | 1<<engine.EvTakeBack
 
-// recountEvents move many cards at once: with a shared reading they are
-// logged too, and the reading counts the public cards afresh from the view
-// after the entries it reads with one (the view then holds every card the
-// entries moved). The counter begins a round (newRound) when it first
-// meets it.
+// recountEvents move many cards at once: a shared reading reads them too,
+// and counts the public cards afresh from a view before its counts are
+// next read (the view then holds every card the events moved). The counter
+// begins a round (newRound) when it first meets it.
 const recountEvents = 1<<engine.EvRound | 1<<engine.EvStartCard | 1<<engine.EvReshuffle
 
-// readShared are the events a counter with a shared reading reads from the
-// log only: recountEvents, and the cards put on the mini-pile (the reading
-// keeps the pile for its taker's knowledge, and the cards put there from
-// hands with the plays).
+// readShared are the events a counter with a shared reading leaves to it:
+// recountEvents, and the cards put on the mini-pile (the reading keeps the
+// pile for its taker's knowledge, and the cards put there from hands with
+// the plays).
 const readShared = recountEvents | 1<<engine.EvPileFlip | 1<<engine.EvPile
 
 // ObservedEvents implements engine.EventSelector.
@@ -494,110 +508,88 @@ func (c *Counter) ObservedEvents() uint64 {
 	case c.tv != nil:
 		return counterEvents &^ counterTold &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard) &^ readShared
 	}
-	return counterEvents &^ counterTold &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard)
+	return counterEvents &^ (1<<engine.EvCatch | 1<<engine.EvDrawCard)
 }
 
-// PublicEvents implements engine.PublicLogger.
-func (c *Counter) PublicEvents() uint64 {
-	switch {
-	case c.swaps:
-		return 0
-	case c.pileUp:
-		return counterPublic | recountEvents | pileEvents // for a shared reading (Begin)
+// ReadPublic implements engine.PublicReader: the frequent events
+// (counterPublic) of every seat, the events that move many cards at once
+// and, where there are Wild Pile Ups, the mini-pile's.
+func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
+	t.seq++
+	switch l.Kind {
+	case engine.EvPlay:
+		k := l.Card
+		t.pubCol[k.Color()]--
+		if !k.IsWild() {
+			t.pubSym[k.Symbol()&15]--
+		}
+		t.played(-1, l)
+		t.fromHand(l)
+	case engine.EvDraw:
+		t.drew(l, math.Float64frombits(t.trust))
+	case engine.EvRound:
+		t.voidState.void = [engine.MaxPlayers][engine.NumColors]float64{}
+		t.mini = [engine.NumCards]uint8{}
+		t.newRound()
+		t.stale = true
+	case engine.EvStartCard, engine.EvReshuffle:
+		t.stale = true
+	case engine.EvPile, engine.EvPileFlip:
+		// A card shown on the mini-pile; put there from a hand, its
+		// player held its color, and the card is gone from the hand as a
+		// play's is (forgetPlayed). The first card flipped makes a new
+		// mini-pile (Knowledge's rule).
+		k := l.Card
+		t.pubCol[k.Color()]--
+		if !k.IsWild() {
+			t.pubSym[k.Symbol()&15]--
+			if l.Kind == engine.EvPile {
+				t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
+			}
+		}
+		if l.Kind == engine.EvPileFlip && l.N == 1 {
+			t.mini = [engine.NumCards]uint8{}
+		}
+		if k.Valid() {
+			t.mini[k]++
+		}
+		if l.Kind == engine.EvPile {
+			t.fromHand(l)
+		}
+	case engine.EvPileTake:
+		f := 0.0
+		if l.N < len(fade) {
+			f = fade[l.N]
+		}
+		row := &t.void[l.Player&(engine.MaxPlayers-1)]
+		for col := range row {
+			row[col] = float64(row[col] * f)
+		}
+		// (Its cards leave the public eye: the take is told too, and the
+		// counter recounts there, observe.)
 	}
-	return counterPublic | recountEvents
 }
 
-// sync reads the entries of the public log it has not read yet; it runs
-// before every event it is told and every decision, so that it meets the
-// events in the order they happened.
+// sync brings what the counter reads of the table up to date before every
+// decision and event it is told: with a shared reading, its counts made
+// afresh after a round's deal or a reshuffle, a new round begun, and the
+// plays of the seats it knows cards of forgotten.
 func (c *Counter) sync(v *engine.View) {
 	if v != c.view {
 		c.view = v
 	}
-	log, kinds := v.Public()
-	if kinds&counterPublic == 0 || c.swaps { // PublicEvents() == 0
+	t := c.tv
+	if t == nil {
 		return
 	}
-	if t := c.tv; t != nil {
-		if t.cursor > len(log) {
-			t.cursor = len(log)
-		}
-		// The frequent events (counterPublic) for every seat, read here:
-		// most decisions find an entry or two.
-		recount := false
-		for i := t.cursor; i < len(log); i++ {
-			switch l := &log[i]; l.Kind {
-			case engine.EvRound:
-				clear(t.void[:v.Players()]) // the other rows stay 0
-				t.mini = [engine.NumCards]uint8{}
-				recount = true
-			case engine.EvStartCard, engine.EvReshuffle:
-				recount = true
-			case engine.EvPlay:
-				k := l.Card
-				t.pubCol[k.Color()]--
-				if !k.IsWild() {
-					t.pubSym[k.Symbol()&15]--
-				}
-				t.played(-1, l)
-				t.fromHand(l)
-			case engine.EvDraw:
-				t.drew(l, math.Float64frombits(t.trust))
-			case engine.EvPile, engine.EvPileFlip:
-				// A card shown on the mini-pile; put there from a hand, its
-				// player held its color, and the card is gone from the hand
-				// as a play's is (forgetPlayed). The first card flipped
-				// makes a new mini-pile (Knowledge's rule).
-				k := l.Card
-				t.pubCol[k.Color()]--
-				if !k.IsWild() {
-					t.pubSym[k.Symbol()&15]--
-					if l.Kind == engine.EvPile {
-						t.void[l.Player&(engine.MaxPlayers-1)][k.Color()&3] = 0
-					}
-				}
-				if l.Kind == engine.EvPileFlip && l.N == 1 {
-					t.mini = [engine.NumCards]uint8{}
-				}
-				if k.Valid() {
-					t.mini[k]++
-				}
-				if l.Kind == engine.EvPile {
-					t.fromHand(l)
-				}
-			case engine.EvPileTake:
-				f := 0.0
-				if l.N < len(fade) {
-					f = fade[l.N]
-				}
-				row := &t.void[l.Player&(engine.MaxPlayers-1)]
-				for col := range row {
-					row[col] = float64(row[col] * f)
-				}
-				// (Its cards leave the public eye: the take is told too, and
-				// the counter recounts there, observe.)
-			}
-		}
-		t.cursor = len(log)
-		if recount {
-			t.recount(v)
-		}
-		if v.Round() != c.round {
-			c.newRound(v)
-		}
-		if c.known {
-			c.forgetPlayed(log)
-		}
-		return
+	if t.stale {
+		t.recount(v)
 	}
-	// The counter's own reading.
-	if c.cursor > len(log) {
-		c.cursor = len(log) // a log begun again without this counter (not a Game's way)
+	if v.Round() != c.round {
+		c.newRound(v)
 	}
-	if c.cursor < len(log) {
-		c.readLog(v, log[c.cursor:])
-		c.cursor = len(log)
+	if c.known {
+		c.forgetPlayed()
 	}
 }
 
@@ -612,28 +604,20 @@ func (c *Counter) newRound(v *engine.View) {
 
 // forgetPlayed is what a counter with a shared reading does with the plays
 // of the seats it knows cards of since it last looked: its knowledge
-// forgets them (Knowledge.Played), from the reading's last plays of each
-// seat (most decisions find none), or from log, the public log, if there
-// were more.
-func (c *Counter) forgetPlayed(log []engine.Logged) {
+// forgets them (Knowledge.Played), from the reading's plays of each seat
+// (most decisions find none).
+func (c *Counter) forgetPlayed() {
 	t := c.tv
 	for m := c.holders(); m != 0; m &= m - 1 {
 		q := bits.TrailingZeros32(m)
-		n := t.playCount[q]
-		if n-c.seenCount[q] <= forgetWindow {
-			for i := c.seenCount[q]; i != n; i++ {
-				c.know.Played(q, t.lastPlays[q][i%lastPlaysLen])
-			}
-		} else {
-			for i := c.cursor; i < len(log); i++ {
-				if l := &log[i]; (l.Kind == engine.EvPlay || l.Kind == engine.EvPile) && l.Player == q {
-					c.know.Played(q, l.Card)
-				}
+		plays := t.plays[q]
+		if c.seen[q] < len(plays) {
+			for _, k := range plays[c.seen[q]:] {
+				c.know.Played(q, k)
 			}
 		}
-		c.seenCount[q] = n
+		c.seen[q] = len(plays)
 	}
-	c.cursor = len(log)
 	c.settle()
 }
 
@@ -641,18 +625,15 @@ func (c *Counter) forgetPlayed(log []engine.Logged) {
 // hand is as of now, after sync (forgetPlayed).
 func (c *Counter) seePlays(q int) {
 	if uint(q) < engine.MaxPlayers {
-		c.seenCount[q] = c.tv.playCount[q]
-		log, _ := c.view.Public()
-		c.cursor = len(log)
+		c.seen[q] = len(c.tv.plays[q])
 	}
 }
 
 // fromHand keeps the card of l, put down from its player's hand, among the
-// player's last plays (forgetPlayed).
-func (t *tableReading) fromHand(l *engine.Logged) {
+// player's plays (forgetPlayed).
+func (t *tableReading) fromHand(l *engine.PublicEvent) {
 	p := l.Player & (engine.MaxPlayers - 1)
-	t.lastPlays[p][t.playCount[p]%lastPlaysLen] = l.Card
-	t.playCount[p]++
+	t.plays[p] = append(t.plays[p], l.Card)
 }
 
 // recount counts the cards not on the discard pile or the mini-pile by
@@ -660,7 +641,7 @@ func (t *tableReading) fromHand(l *engine.Logged) {
 // piles. Every counter of the reading may do it at the same point of the
 // log, with the same result.
 func (t *tableReading) recount(v *engine.View) {
-	t.takenAt = -1
+	t.takenAt, t.stale = -1, false
 	t.pubCol, t.pubSym = t.deckCol, t.deckSym
 	if mini, _ := v.MiniPile(); mini == 0 && v.DiscardSize() == 1 {
 		top := v.Top()
@@ -680,13 +661,13 @@ func (t *tableReading) recount(v *engine.View) {
 	}
 }
 
-// recountTake is recount at a mini-pile taken, which the log's last entry
-// is: once for the take, however many of the reading's counters are told it.
+// recountTake is recount at a mini-pile taken, which the last event the
+// reading read is: once for the take, however many of the reading's
+// counters are told it.
 func (t *tableReading) recountTake(v *engine.View) {
-	log, _ := v.Public()
-	if t.takenAt != len(log) {
+	if t.takenAt != t.seq {
 		t.recount(v)
-		t.takenAt = len(log)
+		t.takenAt = t.seq
 	}
 }
 
@@ -711,21 +692,17 @@ func (c *Counter) drew(k engine.Card) {
 // observe is Observe past the log and the seat's draws.
 func (c *Counter) observe(v *engine.View, e engine.Event) {
 	if c.tv != nil && readShared>>e.Kind&1 != 0 {
-		return // read from the log (told all the same by a strategy that forwards every event)
+		return // read by the shared reading (told all the same by a strategy that forwards every event)
 	}
 	if counterTold>>e.Kind&1 != 0 {
-		kind := e.Kind
-		if kind == engine.EvTurn {
-			kind = engine.EvDraw // what the turns serve
+		if c.tv != nil {
+			return // read by the shared reading
 		}
-		if _, kinds := v.Public(); kinds&c.PublicEvents()>>kind&1 != 0 {
-			return // read from the log by sync
-		}
-		l := [1]engine.Logged{{Event: e, Now: v.Color(), Next: -1}}
+		l := engine.PublicEvent{Event: e, Now: v.Color(), Next: -1}
 		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
-			l[0].Next = v.NextOf(e.Player)
+			l.Next = v.NextOf(e.Player)
 		}
-		c.read(v, l[:])
+		c.read(v, &l)
 		return
 	}
 	p := e.Player
@@ -823,41 +800,9 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	c.settle()
 }
 
-// readLog reads the frequent events (counterPublic) in log, the table's
-// public log, for a counter without a shared reading: read's work, with
-// the turn told by each entry.
-func (c *Counter) readLog(v *engine.View, log []engine.Logged) {
-	tell := c.feed>>engine.EvPlay&1 != 0
-	// What the loop cannot change, in locals.
-	seat, known, vs := c.seat, c.known, &c.priv
-	for i := range log {
-		l := &log[i]
-		p := l.Player
-		switch l.Kind {
-		case engine.EvPlay:
-			// A known card played was not unseen (Knowledge forgets it
-			// below); a card put down by another player: it held the
-			// card's color (the void row, which the knowledge does not read).
-			k := l.Card
-			if p == seat || !known || c.know.Known(p, k) == 0 {
-				c.shown(k) // (the hand kept for swaps is not kept without swaps)
-			}
-			if tell {
-				c.know.Observe(v, l.Event)
-			}
-			vs.played(seat, l)
-		case engine.EvDraw:
-			if p != seat {
-				vs.drew(l, c.Trust)
-			}
-		}
-	}
-	c.settle()
-}
-
 // played reads a card put down by another player than seat: it held the
 // card's color; and a Wild Draw Four faced by the next player.
-func (vs *voidState) played(seat int, l *engine.Logged) {
+func (vs *voidState) played(seat int, l *engine.PublicEvent) {
 	k := l.Card
 	if p := l.Player; p != seat && !k.IsWild() {
 		vs.void[p&(engine.MaxPlayers-1)][k.Color()&3] = 0 // (p is a seat, a colored card's color below 4)
@@ -871,7 +816,7 @@ func (vs *voidState) played(seat int, l *engine.Logged) {
 // draw means it lacked the turn's color (as far as trust goes), more draws
 // of the same turn missed the color too, and a draw at another's turn (a
 // penalty) fades what was inferred.
-func (vs *voidState) drew(l *engine.Logged, trust float64) {
+func (vs *voidState) drew(l *engine.PublicEvent, trust float64) {
 	p := l.Player & (engine.MaxPlayers - 1)
 	if p == l.Turn {
 		if l.First && l.TurnColor < engine.NoColor {
@@ -889,70 +834,59 @@ func (vs *voidState) drew(l *engine.Logged, trust float64) {
 	}
 }
 
-// read reads the frequent events (counterTold) told one by one. The kinds
-// read are those tested here, the most frequent first. The turn's state is
-// kept in locals for the loop (played is written out here).
-func (c *Counter) read(v *engine.View, log []engine.Logged) {
-	seat, turnP, turnC, fresh := c.seat, c.turnP, c.turnC, c.fresh
-	for i := range log {
-		l := &log[i]
-		p := l.Player
-		switch l.Kind {
-		case engine.EvTurn:
-			turnP, turnC, fresh = p, l.Now, true
-			continue
-		case engine.EvPlay:
-			// A known card played was not unseen (Knowledge forgets it below).
-			k := l.Card
-			if p == seat {
-				if col := k.Color(); col < engine.NoColor {
-					c.own[col]--
+// read reads a frequent event (counterTold) told, for a counter without a
+// shared reading.
+func (c *Counter) read(v *engine.View, l *engine.PublicEvent) {
+	p := l.Player
+	switch l.Kind {
+	case engine.EvTurn:
+		c.turnP, c.turnC, c.fresh = p, l.Now, true
+		return
+	case engine.EvPlay:
+		// A known card played was not unseen (Knowledge forgets it below).
+		k := l.Card
+		if p == c.seat {
+			if col := k.Color(); col < engine.NoColor {
+				c.own[col]--
+			}
+			c.shown(k)
+		} else if !c.known || c.know.Known(p, k) == 0 {
+			c.shown(k)
+		}
+		if c.feed>>engine.EvPlay&1 != 0 {
+			c.know.Observe(v, l.Event)
+		}
+		if k.Symbol() == engine.WildDrawFour {
+			c.priv.faced[l.Next]++
+		}
+		// A card put down: the turn's player has acted, and p held the
+		// card's color.
+		c.played(p, k)
+	case engine.EvDraw:
+		if p == c.seat {
+			return
+		}
+		if p == c.turnP {
+			if c.fresh {
+				if c.turnC < engine.NoColor { // (a turn told before any color is named: no inference)
+					c.priv.void[p][c.turnC] = c.Trust // drew instead of playing
 				}
-				c.shown(k)
-			} else if !c.known || c.know.Known(p, k) == 0 {
-				c.shown(k)
+				c.fresh = false
 			}
-			if c.feed>>engine.EvPlay&1 != 0 {
-				c.know.Observe(v, l.Event)
-			}
-			if k.Symbol() == engine.WildDrawFour {
-				c.priv.faced[l.Next]++
-			}
-		case engine.EvDraw:
-			if p == seat {
-				continue
-			}
-			if p == turnP {
-				if fresh {
-					if turnC < engine.NoColor { // (a turn told before any color is named: no inference)
-						c.priv.void[p][turnC] = c.Trust // drew instead of playing
-					}
-					fresh = false
-				}
-				continue // more draws of the same turn (draw-until-playable) missed the color too
-			}
-			f := 0.0
-			if l.N2 < len(fade) {
-				f = fade[l.N2]
-			}
-			row := &c.priv.void[p]
-			for col := range row {
-				row[col] = float64(row[col] * f)
-			}
-			continue
-		default:
-			continue
+			return // more draws of the same turn (draw-until-playable) missed the color too
 		}
-		// A card put down (played): the turn's player has acted, and p
-		// held the card's color.
-		if p == turnP {
-			fresh = false
+		f := 0.0
+		if l.N2 < len(fade) {
+			f = fade[l.N2]
 		}
-		if k := l.Card; p != seat && !k.IsWild() {
-			c.priv.void[p][k.Color()] = 0
+		row := &c.priv.void[p]
+		for col := range row {
+			row[col] = float64(row[col] * f)
 		}
+		return
+	default:
+		return
 	}
-	c.turnP, c.turnC, c.fresh = turnP, turnC, fresh
 	c.settle()
 }
 

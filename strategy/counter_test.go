@@ -16,8 +16,7 @@ func countingTable(t testing.TB, o engine.Options, specs []string, obs observer)
 	return countingTableFed(t, o, specs, obs, false)
 }
 
-// selecting is observed passing the wrapped strategy's choice of events on:
-// the events it selects told, those it reads from the public log logged.
+// selecting is observed passing the wrapped strategy's choice of events on.
 type selecting struct{ observed }
 
 func (o *selecting) ObservedEvents() uint64 {
@@ -27,15 +26,10 @@ func (o *selecting) ObservedEvents() uint64 {
 	return ^uint64(0)
 }
 
-func (o *selecting) PublicEvents() uint64 {
-	if l, ok := o.s.(engine.PublicLogger); ok {
-		return l.PublicEvents()
-	}
-	return 0
-}
-
 // countingTableFed is countingTable with the feed the counters ask for
-// (selected events, the public log) when selected is set.
+// (selected events, a shared reading of the frequent ones where hands are
+// never exchanged) when selected is set; else every event is told and
+// read as told (Counter.TellEveryEvent).
 func countingTableFed(t testing.TB, o engine.Options, specs []string, obs observer, selected bool) (*engine.Game, []*strategy.Counter) {
 	t.Helper()
 	ss := make([]engine.Strategy, len(specs))
@@ -44,6 +38,9 @@ func countingTableFed(t testing.TB, o engine.Options, specs []string, obs observ
 		s := strategy.MustParse(sp).New()
 		if c, ok := s.(*strategy.Counter); ok {
 			cs[i] = c
+			if !selected {
+				c.TellEveryEvent()
+			}
 		}
 		ss[i] = &observed{watched{s: s, obs: obs}}
 		if selected {
@@ -68,7 +65,7 @@ func countingTableFed(t testing.TB, o engine.Options, specs []string, obs observ
 // cards of the other hands are the draw pile, so every kind's difference is
 // at least 0 and they sum to the draw pile's size. Each table is played
 // twice: every event told, and with the feed the counters select (the
-// frequent events read from the table's public log).
+// frequent events read once for the table, a shared reading).
 func TestCounterUnseenIsExact(t *testing.T) {
 	noisy := "random:bluff=0.5,challenge=0.5,forget=0.3,catch=0.5"
 	for _, tc := range []struct {
@@ -82,12 +79,9 @@ func TestCounterUnseenIsExact(t *testing.T) {
 		{engine.Party, []string{"counter:bluff-rate=0.5", noisy, "counter", noisy, "heuristic", "counter:bluff=sound"}, nil},
 		{engine.Encanto, []string{"counter:challenge=always", noisy, "counter", "heuristic:bluff=0.5"}, nil},
 	} {
-		for _, feed := range []string{"every-event", "selected", "selected-forget-from-the-log"} {
+		for _, feed := range []string{"every-event", "selected"} {
 			selected := feed != "every-event"
 			t.Run(fmt.Sprintf("%s-%dp-%s", tc.rules, len(tc.specs), feed), func(t *testing.T) {
-				if feed == "selected-forget-from-the-log" {
-					defer strategy.ForgetFromTheLog()()
-				}
 				o := options(t, tc.rules, tc.sets...)
 				var know [engine.MaxPlayers]engine.Knowledge
 				var g *engine.Game
@@ -281,11 +275,12 @@ func TestCounterChooseTurnIsDecide(t *testing.T) {
 	}
 }
 
-// A counter reading the table's public log (each entry telling whose turn
-// it is and whether it is that player's first act) holds the void beliefs,
-// the challenge record's consequences and the unseen counts of one told
-// every event, turns included, at every decision.
-func TestCounterLogIsTold(t *testing.T) {
+// A counter with a shared reading of the table's public events (each
+// telling whose turn it is and whether it is that player's first act)
+// holds the void beliefs, the challenge record's consequences and the
+// unseen counts of one told every event, turns included, at every
+// decision.
+func TestCounterSharedReadingIsTold(t *testing.T) {
 	for _, tc := range []struct {
 		rules engine.RuleSet
 		specs []string
@@ -325,11 +320,11 @@ func TestCounterLogIsTold(t *testing.T) {
 			}
 		}
 		if len(snaps[0]) != len(snaps[1]) || len(snaps[0]) == 0 {
-			t.Fatalf("%s %v: %d and %d values seen told and logged", tc.rules, tc.specs, len(snaps[0]), len(snaps[1]))
+			t.Fatalf("%s %v: %d and %d values seen told and read", tc.rules, tc.specs, len(snaps[0]), len(snaps[1]))
 		}
 		for i := range snaps[0] {
 			if snaps[0][i] != snaps[1][i] {
-				t.Fatalf("%s %v: value %d is %v told every event, %v from the log", tc.rules, tc.specs, i, snaps[0][i], snaps[1][i])
+				t.Fatalf("%s %v: value %d is %v told every event, %v with a shared reading", tc.rules, tc.specs, i, snaps[0][i], snaps[1][i])
 			}
 		}
 	}

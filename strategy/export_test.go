@@ -21,14 +21,11 @@ func (c *Counter) UnseenTotal() int {
 var OpponentWeight = opponentWeight
 
 // SharesReading exposes, to the tests, whether the counter reads its
-// table's log with the other counters of its Trust (a tableReading).
+// table's frequent events with the other counters of its Trust (a
+// tableReading).
 func (c *Counter) SharesReading() bool { return c.tv != nil }
 
-// ForgetFromTheLog makes the counters with a shared reading forget the
-// plays of the seats they know cards of by reading the log, as they do
-// when there were more plays than their reading keeps, until restore (a
-// package setting: not for tests that run in parallel).
-func ForgetFromTheLog() (restore func()) {
-	forgetWindow = 0
-	return func() { forgetWindow = lastPlaysLen }
-}
+// TellEveryEvent makes the counter read the frequent events as they are
+// told to it, as where hands can be swapped, never with a shared reading
+// (from its next Begin).
+func (c *Counter) TellEveryEvent() { c.told = true }
