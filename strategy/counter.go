@@ -88,6 +88,7 @@ type Counter struct {
 	// copy), which tells it nothing: its unseen cards stay those of Begin,
 	// the hand it held then taken away once.
 	frozen bool
+	finite bool   // finiteVoid, as of Begin
 	round  int    // with a shared reading: the round it began last (newRound)
 	feed   uint64 // the events passed on to know (setFeed)
 	// With a shared reading: how many of each seat's plays this round its
@@ -133,8 +134,10 @@ type tableReading struct {
 	seq     int // the events read this game
 	takenAt int // seq at the take its counts were made at (recountTake), else -1
 	// The cards each seat put down from its hand this round, for the
-	// counters that know cards in that hand (Counter.forgetPlayed).
-	plays [engine.MaxPlayers][]engine.Card
+	// counters that know cards in that hand (Counter.forgetPlayed), kept
+	// from the first time one of them learns of a hand (tracking).
+	plays    [engine.MaxPlayers][]engine.Card
+	tracking bool
 	// The mini-pile by kind, for its taker's knowledge (read here: its
 	// counters are not told the pile's events).
 	mini [engine.NumCards]uint8
@@ -162,6 +165,7 @@ var fade = func() (f [17]float64) {
 // Begin implements engine.Observer.
 func (c *Counter) Begin(v *engine.View) {
 	c.seat = v.Seat()
+	c.finite = c.finiteVoid()
 	if !v.RoundOver() || c.know.Seat() != c.seat {
 		c.know.Reset(c.seat) // else the next deal's EvRound forgets all it knew, first
 	}
@@ -256,8 +260,11 @@ func (t *tableReading) BeginPublic() { t.begun = false }
 
 // newRound forgets the plays of the round before.
 func (t *tableReading) newRound() {
-	for q := range t.plays {
-		t.plays[q] = t.plays[q][:0]
+	if t.tracking {
+		for q := range t.plays {
+			t.plays[q] = t.plays[q][:0]
+		}
+		t.tracking = false
 	}
 }
 
@@ -524,7 +531,9 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 			t.pubSym[k.Symbol()&15]--
 		}
 		t.played(-1, l)
-		t.fromHand(l)
+		if t.tracking {
+			t.fromHand(l)
+		}
 	case engine.EvDraw:
 		t.drew(l, math.Float64frombits(t.trust))
 	case engine.EvRound:
@@ -553,7 +562,7 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 		if k.Valid() {
 			t.mini[k]++
 		}
-		if l.Kind == engine.EvPile {
+		if l.Kind == engine.EvPile && t.tracking {
 			t.fromHand(l)
 		}
 	case engine.EvPileTake:
@@ -622,10 +631,12 @@ func (c *Counter) forgetPlayed() {
 }
 
 // seePlays takes the plays of seat q as forgotten: its knowledge of q's
-// hand is as of now, after sync (forgetPlayed).
+// hand is as of now, after sync (forgetPlayed), and the reading keeps the
+// plays from now on.
 func (c *Counter) seePlays(q int) {
 	if uint(q) < engine.MaxPlayers {
 		c.seen[q] = len(c.tv.plays[q])
+		c.tv.tracking = true
 	}
 }
 
@@ -1170,7 +1181,7 @@ func (c *Counter) turn(v *engine.View) engine.Move {
 	plays := v.Plays()
 	p := plays & colored
 	// (One test, not one per condition: which way it goes is hard to guess.)
-	if plays&^colored|plays&(plays-1) == 0 && plays != 0 && c.finiteVoid() {
+	if plays&^colored|plays&(plays-1) == 0 && plays != 0 && c.finite {
 		// One colored kind and no wild (the most frequent case): it is played
 		// whatever its score, as below, without working any out.
 		return engine.PlayMove(engine.Card(bits.TrailingZeros64(p)))
@@ -1327,7 +1338,8 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 }
 
 // finiteVoid says the weight of the next player's void is finite at any
-// hand size: then a card compared with no other is played (turn).
+// hand size: then a card compared with no other is played (turn, as of
+// Begin: finite).
 func (c *Counter) finiteVoid() bool {
 	w, w3 := c.Void, float64(3*c.Void)
 	return w-w == 0 && w3-w3 == 0
