@@ -51,6 +51,30 @@ func TestDeterminizeDrawnCard(t *testing.T) {
 	}
 }
 
+// kindsIn finds the kinds held, as a loop over them does, for counts of
+// every size at every kind.
+func TestKindsIn(t *testing.T) {
+	var rng Rand
+	rng.Seed(3, 0, PurposeTable)
+	for range 2000 {
+		var counts [NumCards]uint8
+		for c := range counts {
+			if rng.Uint64()%3 == 0 {
+				counts[c] = uint8(rng.Uint64())
+			}
+		}
+		want := uint64(0)
+		for c, x := range counts {
+			if x > 0 {
+				want |= 1 << c
+			}
+		}
+		if got := kindsIn(&counts); got != want {
+			t.Fatalf("counts %v: kinds %b, want %b", counts, got, want)
+		}
+	}
+}
+
 // A mini-pile set from elsewhere (SetMiniPile) is what its taker is known
 // to hold, as a pile seen card by card is.
 func TestKnowledgeSetMiniPile(t *testing.T) {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -102,13 +103,28 @@ func (k *Knowledge) forget(p int, c Card) {
 // because its seat reads them elsewhere (a PublicReader): set before the
 // pile is taken (EvPileTake), it is what the taker is known to hold.
 func (k *Knowledge) SetMiniPile(pile *[NumCards]uint8) {
-	k.mini, k.miniKinds = *pile, 0
-	for c, x := range pile {
-		if x > 0 {
-			k.miniKinds |= 1 << c
-			k.dirty = true
-		}
+	k.mini, k.miniKinds = *pile, kindsIn(pile)
+	if k.miniKinds != 0 {
+		k.dirty = true
 	}
+}
+
+// kindsIn is the set of kinds (bit c for kind c) with a card in counts,
+// eight kinds at a time (a loop over the kinds mispredicts its branch on
+// every other kind): h has the high bit of each byte of w set where the
+// byte is not 0 (its own high bit, or the carry of its low seven bits
+// plus 0x7f, which stays in the byte), and the multiplication gathers
+// those bits, in order, into the top byte.
+func kindsIn(counts *[NumCards]uint8) uint64 {
+	var b [64]byte // whole words
+	copy(b[:], counts[:])
+	var kinds uint64
+	for i := 0; i < len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		h := (w | (w&0x7f7f7f7f7f7f7f7f + 0x7f7f7f7f7f7f7f7f)) & 0x8080808080808080
+		kinds |= (h >> 7 * 0x0102040810204080 >> 56) << i
+	}
+	return kinds
 }
 
 // toMini counts card c put on the mini-pile.

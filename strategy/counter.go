@@ -740,8 +740,8 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 			// now, and their plays so far are forgotten (sync ran them).
 			c.seePlays(p)
 			c.seePlays(e.Other)
-			if e.Kind == engine.EvPileTake {
-				c.know.SetMiniPile(&c.tv.mini) // (the pile's events are read from the log)
+			if e.Kind == engine.EvPileTake && p != c.seat { // (its own take: nothing to know)
+				c.know.SetMiniPile(&c.tv.mini) // (the pile's events are read by the shared reading)
 			}
 		}
 		c.know.Observe(v, e)
