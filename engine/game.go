@@ -89,6 +89,7 @@ type Game struct {
 	err        error
 
 	tells   uint64 // the kinds told to some observer
+	hears   uint64 // the kinds told to some observer or the log (tell)
 	reads   uint64 // the kinds read by some PublicReader
 	readers []publicReader
 	read    PublicEvent // the event being read
@@ -145,7 +146,7 @@ func (g *Game) SetLog(f func(Event)) {
 // listen connects the State's events to the log and the observers: every
 // kind for a log, else the kinds read in public or told.
 func (g *Game) listen() {
-	g.sink, g.sinkKinds = nil, 0
+	g.sink, g.sinkKinds, g.hears = nil, 0, g.tells
 	if g.log != nil || g.observing {
 		g.sink = g
 		g.sinkKinds = g.reads | g.tells
@@ -154,7 +155,7 @@ func (g *Game) listen() {
 		}
 	}
 	if g.log != nil {
-		g.sinkKinds = ^uint64(0)
+		g.sinkKinds, g.hears = ^uint64(0), ^uint64(0)
 	}
 }
 
@@ -378,7 +379,7 @@ func (g *Game) event(s *State, e Event) {
 	} else if turnActs&bit != 0 && g.reads != 0 && e.Player == s.turnP {
 		s.turnActed = true // an act not read (PublicEvent.First)
 	}
-	if g.log != nil || g.tells&bit != 0 {
+	if g.hears&bit != 0 {
 		g.tell(e, bit) // (the most frequent events are only read)
 	}
 }
