@@ -284,8 +284,8 @@ func (c *Counter) voids() *voidState {
 func (c *Counter) recount(v *engine.View) { c.recountAt(v, false) }
 
 // recountAt is recount, at a mini-pile taken if take: with a shared
-// reading every counter is told the take, which is logged, in turn with
-// nothing between, and the first to be told counts for all
+// reading every counter is told the take, which the reading has read, in
+// turn with nothing between, and the first to be told counts for all
 // (tableReading.recountTake).
 func (c *Counter) recountAt(v *engine.View, take bool) {
 	c.setFeed()
@@ -296,7 +296,7 @@ func (c *Counter) recountAt(v *engine.View, take bool) {
 		}
 	}
 	if t := c.tv; t != nil {
-		// The same count by every counter at the table, each after reading the log.
+		// The same count by every counter at the table, each after its sync.
 		if take {
 			t.recountTake(v)
 		} else {
@@ -650,7 +650,7 @@ func (t *tableReading) fromHand(l *engine.PublicEvent) {
 // recount counts the cards not on the discard pile or the mini-pile by
 // printed color and colored symbol afresh from v: the deck less those
 // piles. Every counter of the reading may do it at the same point of the
-// log, with the same result.
+// game, with the same result.
 func (t *tableReading) recount(v *engine.View) {
 	t.takenAt, t.stale = -1, false
 	t.pubCol, t.pubSym = t.deckCol, t.deckSym
@@ -700,7 +700,7 @@ func (c *Counter) drew(k engine.Card) {
 	}
 }
 
-// observe is Observe past the log and the seat's draws.
+// observe is Observe past the sync and the seat's draws.
 func (c *Counter) observe(v *engine.View, e engine.Event) {
 	if c.tv != nil && readShared>>e.Kind&1 != 0 {
 		return // read by the shared reading (told all the same by a strategy that forwards every event)
@@ -757,7 +757,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	case engine.EvPileTake:
 		c.known = c.known || p != c.seat
 		c.recountAt(v, true)
-		if p != c.seat && c.tv == nil { // (a shared reading reads the take from the log)
+		if p != c.seat && c.tv == nil { // (a shared reading reads the take)
 			f := 0.0
 			if e.N < len(fade) {
 				f = fade[e.N]
@@ -768,7 +768,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 			}
 		}
 	case engine.EvPile:
-		if c.tv == nil { // (a shared reading reads it from the log)
+		if c.tv == nil { // (a shared reading reads it)
 			c.played(p, e.Card)
 		}
 	case engine.EvChallenge:
@@ -823,7 +823,7 @@ func (vs *voidState) played(seat int, l *engine.PublicEvent) {
 	}
 }
 
-// drew updates a player's voids for a draw of the log: a turn's first
+// drew updates a player's voids for a draw read: a turn's first
 // draw means it lacked the turn's color (as far as trust goes), more draws
 // of the same turn missed the color too, and a draw at another's turn (a
 // penalty) fades what was inferred.
@@ -913,14 +913,14 @@ func (c *Counter) played(p int, k engine.Card) {
 }
 
 // Known is the number of cards of kind k the counter knows to be in seat
-// p's hand, from what it has been told and logged so far.
+// p's hand, from what it has been told and read so far.
 func (c *Counter) Known(p int, k engine.Card) int {
 	c.catchUp()
 	return c.know.Known(p, k)
 }
 
-// catchUp reads what the counter has not read yet of the log of the view
-// it last met (Unseen, Known and VoidBelief are as of now).
+// catchUp brings the counter up to date with the view it last met (sync:
+// Unseen, Known and VoidBelief are as of now).
 func (c *Counter) catchUp() {
 	if c.view != nil {
 		c.sync(c.view)
@@ -929,7 +929,7 @@ func (c *Counter) catchUp() {
 
 // Unseen is the number of cards of kind k the counter has not seen: the
 // deck less its hand, the discard pile, the mini-pile and the cards it
-// knows in other hands, from what it has been told and logged so far (on
+// knows in other hands, from what it has been told and read so far (on
 // a position no Game plays, which tells it nothing, as of its Begin).
 func (c *Counter) Unseen(k engine.Card) int {
 	if !k.Valid() {
@@ -1076,9 +1076,9 @@ func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
 		c.sync(v)
 		return c.respond(v, moves)
 	}
-	// The heuristic's decisions read nothing the counter reads from the
-	// log: it catches up at its next decision or event (Party asks many
-	// of these: jump-ins, points).
+	// The heuristic's decisions read nothing the counter keeps: it catches
+	// up at its next decision or event (Party asks many of these:
+	// jump-ins, points).
 	return c.Heuristic.Decide(v, moves)
 }
 
