@@ -142,3 +142,103 @@ func TestStuckChanceIsTheFormula(t *testing.T) {
 		}
 	}
 }
+
+// bestColoredByMethods is bestColored with every read of the next player
+// and the unseen cards through lacks, stuck and isHit: the slow twin of
+// its loop's reads in line.
+func (c *Counter) bestColoredByMethods(v *engine.View, p uint64, next, nextSize int, w float64) engine.Card {
+	hand := v.Hand()
+	cols := playColors(p)
+	lacking := cols&(cols-1) != 0 && w != 0
+	stuckOn := p&(p-1) != 0 && c.Stuck != 0
+	c.look(v)
+	points := 0.0
+	if opponentClose(v, v.Seat()) {
+		points = 1
+	}
+	best, bestScore := engine.NoCard, -1e18
+	for m := p; m != 0; m &= m - 1 {
+		k := engine.Card(bits.TrailingZeros64(m))
+		col, sym := k.Color(), k.Symbol()
+		lack := 0.0
+		if lacking {
+			lack = c.lacks(v, next, col)
+		}
+		score := float64(10*(hand.ColorCount(col)-1)) + float64(w*lack)
+		if stuckOn {
+			st := 1.0
+			if v.ActivePlayers() > 2 || !isHit(v, sym) {
+				st = c.stuck(v, next, k)
+			}
+			score += float64(c.Stuck * st)
+		}
+		score += float64(points * float64(k.Points()))
+		if nextSize <= 2 && isHit(v, sym) {
+			score += 1000
+		}
+		if score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best
+}
+
+// twinCounter is a counter that, at each turn with two colored kinds or
+// more to play, checks bestColored against its slow twin.
+type twinCounter struct {
+	*Counter
+	t                  *testing.T
+	checked, withKnown *int // turns checked, and those with cards known in other hands
+}
+
+func (c twinCounter) ChooseTurn(v *engine.View) engine.Move {
+	const colored = uint64(1)<<(engine.NumColors*engine.NumColoredSymbols) - 1
+	c.sync(v)
+	if p := v.Plays() & colored; p&(p-1) != 0 {
+		next := v.NextOf(v.Seat())
+		size := v.HandSize(next)
+		w := c.Void
+		if size <= 2 {
+			w = float64(3 * w)
+		}
+		if got, want := c.bestColored(v, p, next, size, w), c.bestColoredByMethods(v, p, next, size, w); got != want {
+			c.t.Fatalf("game %d, turn %d, seat %d: bestColored %s, its slow twin %s", v.Game(), v.Turns(), v.Seat(), got, want)
+		}
+		*c.checked++
+		if c.Counter.known {
+			*c.withKnown++
+		}
+	}
+	return c.Counter.ChooseTurn(v)
+}
+
+// bestColored's reads in line (the unseen cards of a symbol, the next
+// player's lack, its stuck chance with two players and more) choose as its
+// slow twin does, at tables where counters know cards in other hands
+// (challenges shown, mini-piles taken) and where they do not.
+func TestBestColoredIsItsSlowTwin(t *testing.T) {
+	for _, tc := range []struct {
+		rules engine.RuleSet
+		n     int
+	}{{engine.Classic, 2}, {engine.Classic, 4}, {engine.Party, 5}, {engine.Encanto, 3}} {
+		checked, known := 0, 0
+		ss := make([]engine.Strategy, tc.n)
+		for i := range ss {
+			c := DefaultCounter()
+			if i%2 == 1 {
+				c.Challenge = ChallengeAlways // hands shown: cards known in other hands
+			}
+			ss[i] = twinCounter{&c, t, &checked, &known}
+		}
+		g, err := engine.NewGame(engine.DefaultOptions(tc.rules), ss)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range uint64(300) {
+			g.Play(5, i)
+		}
+		if checked < 1000 || known < 20 {
+			t.Fatalf("%s %dp: only %d turns checked, %d of them with cards known in other hands", tc.rules, tc.n, checked, known)
+		}
+	}
+}

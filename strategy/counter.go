@@ -209,7 +209,7 @@ func (c *Counter) Begin(v *engine.View) {
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 			t.newRound()
 		}
-		c.round = -1 // the deal's entries begin the round (newRound)
+		c.round = -1 // the deal's events begin the round (newRound)
 		if !v.RoundOver() {
 			c.round = v.Round()
 		}
@@ -1323,7 +1323,17 @@ func (c *Counter) bestColored(v *engine.View, p uint64, next, nextSize int, w fl
 					if !c.frozen { // (frozen: its hand of Begin is out already)
 						ko -= hand.Count(engine.Card(y)) + hand.Count(engine.Card(n+y)) + hand.Count(engine.Card(2*n+y)) + hand.Count(engine.Card(3*n+y)) - hand.Count(k)
 					}
-					st = stuckChance(c.total, kc, ko, nextSize, row[col])
+					// stuckChance, in line (the loop's most frequent call).
+					u, b := c.total, row[col]
+					first := 0.0
+					if b != 0 {
+						first = float64(b * noMatchCount(u-kc, ko, nextSize))
+					}
+					q, ok := noMatchTable(u, kc+ko, nextSize)
+					if !ok {
+						q = noMatchCount(u, kc+ko, nextSize)
+					}
+					st = first + float64((1-b)*q)
 				}
 			}
 			score += float64(c.Stuck * st)
@@ -1372,8 +1382,8 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 
 // stuckChance is stuck's formula for u unseen cards, kc of the card's
 // color, ko of its symbol in other colors or wild, h unknown cards of the
-// player and void belief b (bestColored's loop calls it too, with its reads
-// hoisted).
+// player and void belief b (bestColored's loop has it in line, with its
+// reads hoisted: a test checks the two agree).
 func stuckChance(u, kc, ko, h int, b float64) float64 {
 	// b times a chance in [0, 1] is +0 when b is 0: the term is skipped.
 	first := 0.0
