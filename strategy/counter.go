@@ -602,6 +602,13 @@ func (c *Counter) sync(v *engine.View) {
 	}
 }
 
+// inSync says sync has nothing to do at v: the usual case, checked in line
+// at every turn before the call.
+func (c *Counter) inSync(v *engine.View) bool {
+	t := c.tv
+	return v == c.view && t != nil && !t.stale && !c.known && v.Round() == c.round
+}
+
 // newRound is what a counter with a shared reading does at a round's
 // start, where it is not told EvRound: it forgets what it knew.
 func (c *Counter) newRound(v *engine.View) {
@@ -1152,7 +1159,9 @@ func pickBetter[T ~uint8](s float64, bestBits uint64, x, best T) (T, uint64) {
 // ChooseTurn implements engine.TurnChooser: the move Decide chooses at a
 // turn, from v.Plays() without the list of moves.
 func (c *Counter) ChooseTurn(v *engine.View) engine.Move {
-	c.sync(v)
+	if !c.inSync(v) {
+		c.sync(v)
+	}
 	return c.turn(v)
 }
 
