@@ -566,14 +566,7 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 			t.fromHand(l)
 		}
 	case engine.EvPileTake:
-		f := 0.0
-		if l.N < len(fade) {
-			f = fade[l.N]
-		}
-		row := &t.void[l.Player&(engine.MaxPlayers-1)]
-		for col := range row {
-			row[col] = float64(row[col] * f)
-		}
+		t.fadeAfter(l.Player&(engine.MaxPlayers-1), l.N)
 		// (Its cards leave the public eye: the take is told too, and the
 		// counter recounts there, observe.)
 	}
@@ -765,14 +758,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		c.known = c.known || p != c.seat
 		c.recountAt(v, true)
 		if p != c.seat && c.tv == nil { // (a shared reading reads the take)
-			f := 0.0
-			if e.N < len(fade) {
-				f = fade[e.N]
-			}
-			row := &c.priv.void[p]
-			for col := range row {
-				row[col] = float64(row[col] * f)
-			}
+			c.priv.fadeAfter(p, e.N)
 		}
 	case engine.EvPile:
 		if c.tv == nil { // (a shared reading reads it)
@@ -842,9 +828,15 @@ func (vs *voidState) drew(l *engine.PublicEvent, trust float64) {
 		}
 		return
 	}
+	vs.fadeAfter(p, l.N2)
+}
+
+// fadeAfter fades seat p's void beliefs after it took n cards: each holds
+// only if all n missed its color (fade).
+func (vs *voidState) fadeAfter(p, n int) {
 	f := 0.0
-	if l.N2 < len(fade) {
-		f = fade[l.N2]
+	if n < len(fade) {
+		f = fade[n]
 	}
 	row := &vs.void[p]
 	for col := range row {
@@ -893,14 +885,7 @@ func (c *Counter) read(v *engine.View, l *engine.PublicEvent) {
 			}
 			return // more draws of the same turn (draw-until-playable) missed the color too
 		}
-		f := 0.0
-		if l.N2 < len(fade) {
-			f = fade[l.N2]
-		}
-		row := &c.priv.void[p]
-		for col := range row {
-			row[col] = float64(row[col] * f)
-		}
+		c.priv.fadeAfter(p, l.N2)
 		return
 	default:
 		return
