@@ -181,12 +181,13 @@ func (c *Counter) Begin(v *engine.View) {
 		c.setDeck(&o.Deck)
 		c.table = id
 	}
-	// The shared reading, at a Game (Shared is nil for a position no Game
-	// plays) whose hands are never exchanged (swaps move void rows between
-	// seats as each counter sees them).
+	// The shared reading, at a Game (a position no Game plays has none:
+	// frozen, it is not looked up, which would box the key and forget the
+	// Game's) whose hands are never exchanged (swaps move void rows
+	// between seats as each counter sees them).
 	c.tv = nil
 	trust := math.Float64bits(c.Trust)
-	if !c.swaps && !c.told {
+	if !c.swaps && !c.told && !c.frozen {
 		if v != c.tvOf || v.TableID() != c.tvTable || c.tvShared == nil || c.tvShared.trust != trust {
 			// The table's value is looked up (and its key boxed, which
 			// allocates) once for a view of one Game.

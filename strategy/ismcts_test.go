@@ -293,6 +293,21 @@ func TestISMCTSAllocatesNothing(t *testing.T) {
 	}
 }
 
+// With a counter for rollouts, whose counters begin on the search's
+// copies (no Game: no shared reading) and again at each playout (the
+// playout table's shared reading), whole games allocate nothing either.
+func TestISMCTSCounterRolloutAllocatesNothing(t *testing.T) {
+	for _, r := range []engine.RuleSet{engine.Classic, engine.Party} {
+		s := NewISMCTS(20, 0.7, MustParse("counter"), false, false)
+		g := ismctsTable(t, engine.DefaultOptions(r), 4, s)
+		g.Play(3, 0)
+		i := uint64(1)
+		if a := testing.AllocsPerRun(3, func() { g.Play(3, i); i++ }); a != 0 {
+			t.Errorf("%s: %v allocations per game", r, a)
+		}
+	}
+}
+
 // ismcts plays every rule set with its house rules, with each objective
 // and opponent model, without a fault.
 func TestISMCTSPlaysEveryRuleSet(t *testing.T) {
