@@ -21,8 +21,9 @@ func Visible(seat int, e Event) (Event, bool) {
 // observer. BeginPublic says a game begins, or the Game begins playing out
 // its position (PlayOut): nothing read before belongs to it. A Game calls
 // it before its observers' Begin and asks for the kinds after them (the
-// answer may depend on the game). EvDrawCard, which only the drawer sees,
-// is never read.
+// answer may depend on the game): a value made during a Begin reads that
+// game, one made later (in a decision) from the next game on. EvDrawCard,
+// which only the drawer sees, is never read.
 type PublicReader interface {
 	PublicKinds() uint64
 	BeginPublic()

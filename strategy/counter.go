@@ -737,12 +737,20 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	}
 	if c.feed>>e.Kind&1 != 0 {
 		if c.tv != nil && acquired>>e.Kind&1 != 0 {
-			// The seats whose hands it may learn of: what it learns is as of
-			// now, and their plays so far are forgotten (sync ran them).
-			c.seePlays(p)
-			c.seePlays(e.Other)
-			if e.Kind == engine.EvPileTake && p != c.seat { // (its own take: nothing to know)
-				c.know.SetMiniPile(&c.tv.mini) // (the pile's events are read by the shared reading)
+			// The seat whose hand it learns of (the challenged, shown to the
+			// seat as challenger; another's take-back or take): what it
+			// learns is as of now, and that seat's plays so far are
+			// forgotten (sync ran them).
+			switch {
+			case e.Kind == engine.EvChallenge:
+				if p == c.seat {
+					c.seePlays(e.Other)
+				}
+			case p != c.seat:
+				c.seePlays(p)
+				if e.Kind == engine.EvPileTake {
+					c.know.SetMiniPile(&c.tv.mini) // (the pile's events are read by the shared reading)
+				}
 			}
 		}
 		c.know.Observe(v, e)

@@ -6,6 +6,7 @@ import "github.com/unosim/unosim/engine"
 // cards of printed color col (engine.NoColor: the wilds), as of its last
 // decision.
 func (c *Counter) UnseenOfColor(col engine.Color) int {
+	c.catchUp()
 	c.look(c.view) // a decision works them out only where it reads them
 	return c.ucol[col]
 }
@@ -13,6 +14,7 @@ func (c *Counter) UnseenOfColor(col engine.Color) int {
 // UnseenTotal exposes, to the tests, the counter's count of all its
 // unseen cards, as UnseenOfColor.
 func (c *Counter) UnseenTotal() int {
+	c.catchUp()
 	c.look(c.view)
 	return c.total
 }
