@@ -131,8 +131,8 @@ type tableReading struct {
 	// and the counts are made afresh from a view before they are read
 	// (Counter.sync); the moves read since then are in that view.
 	stale   bool
-	seq     int // the events read this game
-	takenAt int // seq at the take its counts were made at (recountTake), else -1
+	takes   int // the mini-piles taken this game
+	takenAt int // takes at the take its counts were made at (recountTake), else -1
 	// The cards each seat put down from its hand this round, for the
 	// counters that know cards in that hand (Counter.forgetPlayed), kept
 	// from the first time one of them learns of a hand (tracking).
@@ -201,7 +201,7 @@ func (c *Counter) Begin(v *engine.View) {
 		// the first to begin resets the reading.
 		if !t.begun {
 			t.voidState = voidState{}
-			t.trust, t.begun, t.stale, t.seq, t.takenAt = trust, true, false, 0, -1
+			t.trust, t.begun, t.stale, t.takes, t.takenAt = trust, true, false, 0, -1
 			t.kinds = counterPublic | recountEvents
 			if c.pileUp {
 				t.kinds |= pileEvents
@@ -523,7 +523,6 @@ func (c *Counter) ObservedEvents() uint64 {
 // (counterPublic) of every seat, the events that move many cards at once
 // and, where there are Wild Pile Ups, the mini-pile's.
 func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
-	t.seq++
 	switch l.Kind {
 	case engine.EvPlay:
 		k := l.Card
@@ -567,6 +566,7 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 			t.fromHand(l)
 		}
 	case engine.EvPileTake:
+		t.takes++
 		t.fadeAfter(l.Player&(engine.MaxPlayers-1), l.N)
 		// (Its cards leave the public eye: the take is told too, and the
 		// counter recounts there, observe.)
@@ -673,13 +673,13 @@ func (t *tableReading) recount(v *engine.View) {
 	}
 }
 
-// recountTake is recount at a mini-pile taken, which the last event the
-// reading read is: once for the take, however many of the reading's
-// counters are told it.
+// recountTake is recount at a mini-pile taken, the last take the reading
+// read: once for the take, however many of the reading's counters are
+// told it (in turn, with no event between).
 func (t *tableReading) recountTake(v *engine.View) {
-	if t.takenAt != t.seq {
+	if t.takenAt != t.takes {
 		t.recount(v)
-		t.takenAt = t.seq
+		t.takenAt = t.takes
 	}
 }
 
