@@ -703,13 +703,10 @@ func (c *Counter) drew(k engine.Card) {
 
 // observe is Observe past the sync and the seat's draws.
 func (c *Counter) observe(v *engine.View, e engine.Event) {
-	if c.tv != nil && readShared>>e.Kind&1 != 0 {
+	if c.tv != nil && (readShared|counterTold)>>e.Kind&1 != 0 {
 		return // read by the shared reading (told all the same by a strategy that forwards every event)
 	}
 	if counterTold>>e.Kind&1 != 0 {
-		if c.tv != nil {
-			return // read by the shared reading
-		}
 		l := engine.PublicEvent{Event: e, Now: v.Color(), Next: -1}
 		if e.Kind == engine.EvPlay && e.Card.Symbol() == engine.WildDrawFour {
 			l.Next = v.NextOf(e.Player)
