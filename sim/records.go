@@ -295,11 +295,24 @@ func (r *Records) request(x int64, close bool) error {
 	case <-r.stopped:
 		return r.failure()
 	}
+	return r.await(reply)
+}
+
+// await waits for the writer's reply to a request. The writer replies
+// before it stops, so a reply waiting when it has stopped is the answer:
+// a select on both would pick either at random, and report a cut that
+// succeeded (the last one, which stops the writer) as a stopped writer.
+func (r *Records) await(reply chan error) error {
 	select {
 	case err := <-reply:
 		return err
 	case <-r.stopped:
-		return r.failure()
+		select {
+		case err := <-reply:
+			return err
+		default:
+			return r.failure()
+		}
 	}
 }
 

@@ -741,3 +741,22 @@ func TestRecordsStoppedRunLeavesNoEarlierFile(t *testing.T) {
 		}
 	}
 }
+
+// A request answered as the writer stops (the cut of Finish, which stops
+// it) returns the answer, not "the writer has stopped": the reply is sent
+// before the writer stops, and both being ready must not make a coin of
+// it (a resumed run killed and rerun failed so, now and then).
+func TestRecordsReplyBeatsStop(t *testing.T) {
+	r := &Records{stopped: make(chan struct{})}
+	close(r.stopped)
+	for range 200 {
+		reply := make(chan error, 1)
+		reply <- nil
+		if err := r.await(reply); err != nil {
+			t.Fatalf("a reply of nil waiting as the writer stopped: %v", err)
+		}
+	}
+	if err := r.await(make(chan error, 1)); err == nil {
+		t.Fatal("no reply from a stopped writer: no error")
+	}
+}
