@@ -127,6 +127,35 @@ func kindsIn(counts *[NumCards]uint8) uint64 {
 	return kinds
 }
 
+// Took is Observe of an EvPileTake by seat p, for a knowledge told no view
+// (a PublicReader's): p is known to hold the mini-pile's cards, unless p is
+// the knowledge's own seat, and the pile is empty again.
+func (k *Knowledge) Took(p int) {
+	if p != k.seat && uint(p) < MaxPlayers {
+		for m := k.miniKinds; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			x := k.mini[c]
+			k.known[p][c] += x
+			k.add(p, Card(c), int(x))
+		}
+		k.dirty = true
+	}
+	k.mini, k.miniKinds = [NumCards]uint8{}, 0
+}
+
+// CopyFor makes k the knowledge from holds, as seat's: what from knows
+// of the other hands (a table's knowledge, of seat -1, read by every seat
+// at the table until one learns something of its own), less seat's own
+// hand, which a seat reads from the hand itself.
+func (k *Knowledge) CopyFor(from *Knowledge, seat int) {
+	*k = *from
+	k.seat = seat
+	if uint(seat) < MaxPlayers && k.holders>>seat&1 != 0 {
+		k.known[seat], k.held[seat], k.heldCol[seat] = [NumCards]uint8{}, 0, [NumColors + 1]int{}
+		k.holders &^= 1 << seat
+	}
+}
+
 // toMini counts card c put on the mini-pile.
 func (k *Knowledge) toMini(c Card) {
 	if c.Valid() {
@@ -193,16 +222,7 @@ func (k *Knowledge) Observe(v *View, e Event) {
 			k.dirty = true
 		}
 	case EvPileTake:
-		if e.Player != k.seat {
-			for m := k.miniKinds; m != 0; m &= m - 1 {
-				c := bits.TrailingZeros64(m)
-				x := k.mini[c]
-				k.known[e.Player][c] += x
-				k.add(e.Player, Card(c), int(x))
-			}
-			k.dirty = true
-		}
-		k.mini, k.miniKinds = [NumCards]uint8{}, 0
+		k.Took(e.Player)
 	case EvSwap:
 		k.dirty = true
 		p, o := e.Player, e.Other

@@ -378,7 +378,13 @@ type recorder struct {
 	// once it knows a card in another hand (as the counter feeds its own),
 	// which must know the same cards.
 	twin, partial [MaxPlayers]Knowledge
-	seen          int
+	// table is a knowledge of no seat (-1) told every event, as a table's
+	// reading keeps one where hands are never exchanged: as a seat's
+	// (CopyFor) it is the seat's knowledge while the seat has been shown no
+	// hand this round (shown).
+	table Knowledge
+	shown [MaxPlayers]bool
+	seen  int
 }
 
 type recordSeat struct{ r *recorder }
@@ -411,6 +417,24 @@ func (s recordSeat) Observe(v *View, e Event) {
 	}
 	before := r.know[seat].KnownCards(e.Player)
 	r.know[seat].Observe(v, e)
+	if !v.s.t.exchanges {
+		if seat == 0 { // (every seat is told the events that move cards between hands; seat 0 first)
+			if e.Kind == EvRound {
+				r.table.Reset(-1)
+				r.shown = [MaxPlayers]bool{}
+			}
+			r.table.Observe(v, e)
+		}
+		if e.Kind == EvChallenge && e.Player == seat {
+			r.shown[seat] = true
+		}
+		var as Knowledge
+		as.CopyFor(&r.table, seat)
+		k := &r.know[seat]
+		if !r.shown[seat] && (as.known != k.known || as.held != k.held || as.heldCol != k.heldCol || as.holders != k.holders) {
+			r.t.Fatalf("seat %d: the table's knowledge as the seat's differs from the seat's after %s", seat, e)
+		}
+	}
 	if e.Kind == EvPileTake && e.Player != seat {
 		if got := r.know[seat].KnownCards(e.Player) - before; got != e.N {
 			r.t.Fatalf("seat %d saw seat %d take a mini-pile of %d cards, and knows %d more of its hand", seat, e.Player, e.N, got)

@@ -45,6 +45,10 @@ type Counter struct {
 	Stuck float64 // the weight of the chance that the next player cannot play on the card, in tenths of a card
 
 	know engine.Knowledge
+	// kn is the knowledge the counter reads: know, or with a shared reading
+	// the table's (tableReading.taken) until the counter learns something
+	// of its own in the round (ownKnowledge).
+	kn   *engine.Knowledge
 	seat int
 	// What the counter has read of the others (voids): its own reading
 	// (priv), or the one its table's counters of the same Trust share (tv).
@@ -141,6 +145,11 @@ type tableReading struct {
 	// The mini-pile by kind, for its taker's knowledge (read here: its
 	// counters are not told the pile's events).
 	mini [engine.NumCards]uint8
+	// taken is what every seat knows of the others' hands from the
+	// mini-piles taken this round, less their plays since (a knowledge of
+	// seat -1): the knowledge a counter reads until it learns something
+	// only it knows (Counter.ownKnowledge), a hand shown or a card taken back.
+	taken engine.Knowledge
 }
 
 // tableReadingKey is the key of a tableReading at its table.
@@ -173,6 +182,7 @@ func (c *Counter) Begin(v *engine.View) {
 	c.turnP, c.fresh = -1, false
 	c.known = false
 	c.view = v
+	c.kn = &c.know
 	c.frozen = !v.Observed()
 	if id := v.TableID(); id != c.table {
 		o := v.Options()
@@ -207,9 +217,11 @@ func (c *Counter) Begin(v *engine.View) {
 				t.kinds |= pileEvents
 			}
 			t.mini = [engine.NumCards]uint8{}
+			t.taken.Reset(-1)
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 			t.newRound()
 		}
+		c.kn = &t.taken
 		c.round = -1 // the deal's events begin the round (newRound)
 		if !v.RoundOver() {
 			c.round = v.Round()
@@ -326,7 +338,7 @@ func (c *Counter) recountAt(v *engine.View, take bool) {
 		card := engine.Card(k)
 		x := v.DeckCount(card) - v.Discarded(card) - v.MiniPileCount(card)
 		for m := holders; m != 0; m &= m - 1 {
-			x -= c.know.Known(bits.TrailingZeros32(m), card)
+			x -= c.kn.Known(bits.TrailingZeros32(m), card)
 		}
 		if x < hand.Count(card) {
 			x = hand.Count(card) // never so when the counts are exact: no unseen count below 0
@@ -355,9 +367,9 @@ func (c *Counter) look(v *engine.View) {
 			for m := c.hold; m != 0; m &= m - 1 {
 				q := bits.TrailingZeros32(m)
 				for i := range col {
-					col[i] -= c.know.KnownColorCards(q, engine.Color(i))
+					col[i] -= c.kn.KnownColorCards(q, engine.Color(i))
 				}
-				pubTotal -= c.know.KnownCards(q)
+				pubTotal -= c.kn.KnownCards(q)
 			}
 			pubCol = &col
 		}
@@ -395,7 +407,7 @@ func (c *Counter) pubOf(k engine.Card) int {
 // holders are the seats other than the counter's whose hands it knows
 // cards of (bit q for seat q).
 func (c *Counter) holders() uint32 {
-	return c.know.Holders() &^ (1 << c.seat)
+	return c.kn.Holders() &^ (1 << c.seat)
 }
 
 // settle keeps known and hold true to the knowledge after it changed:
@@ -531,6 +543,9 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 			t.pubSym[k.Symbol()&15]--
 		}
 		t.played(-1, l)
+		if t.taken.Holders()>>(l.Player&31)&1 != 0 {
+			t.taken.Played(l.Player, k)
+		}
 		if t.tracking {
 			t.fromHand(l)
 		}
@@ -539,6 +554,7 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 	case engine.EvRound:
 		t.voidState.void = [engine.MaxPlayers][engine.NumColors]float64{}
 		t.mini = [engine.NumCards]uint8{}
+		t.taken.Reset(-1)
 		t.newRound()
 		t.stale = true
 	case engine.EvStartCard, engine.EvReshuffle:
@@ -562,10 +578,15 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 		if k.Valid() {
 			t.mini[k]++
 		}
-		if l.Kind == engine.EvPile && t.tracking {
-			t.fromHand(l)
+		if l.Kind == engine.EvPile {
+			t.taken.Played(l.Player, k)
+			if t.tracking {
+				t.fromHand(l)
+			}
 		}
 	case engine.EvPileTake:
+		t.taken.SetMiniPile(&t.mini)
+		t.taken.Took(l.Player)
 		t.takes++
 		t.fadeAfter(l.Player&(engine.MaxPlayers-1), l.N)
 		// (Its cards leave the public eye: the take is told too, and the
@@ -592,7 +613,11 @@ func (c *Counter) sync(v *engine.View) {
 		c.newRound(v)
 	}
 	if c.known {
-		c.forgetPlayed()
+		if c.kn == &c.know {
+			c.forgetPlayed()
+		} else {
+			c.settle() // (the table's knowledge forgets the plays as they happen)
+		}
 	}
 }
 
@@ -609,6 +634,7 @@ func (c *Counter) newRound(v *engine.View) {
 	c.round = v.Round()
 	c.known = false
 	c.know.Observe(v, engine.Event{Kind: engine.EvRound, Player: -1})
+	c.kn = &c.tv.taken
 	c.setFeed()
 }
 
@@ -629,6 +655,23 @@ func (c *Counter) forgetPlayed() {
 		c.seen[q] = len(plays)
 	}
 	c.settle()
+}
+
+// ownKnowledge makes the counter's knowledge its own, from the table's as it is
+// now, at the first thing it learns that the table does not know: from
+// then on in the round it keeps its knowledge itself, the plays of the
+// seats it knows cards of forgotten from the reading's (forgetPlayed).
+func (c *Counter) ownKnowledge() {
+	if c.kn == &c.know {
+		return
+	}
+	t := c.tv
+	c.know.CopyFor(&t.taken, c.seat)
+	c.kn = &c.know
+	for q := range t.plays {
+		c.seen[q] = len(t.plays[q])
+	}
+	t.tracking = true
 }
 
 // seePlays takes the plays of seat q as forgotten: its knowledge of q's
@@ -724,7 +767,7 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 				c.own[col]--
 			}
 			c.shown(e.Card)
-		} else if !c.known || c.know.Known(p, e.Card) == 0 {
+		} else if !c.known || c.kn.Known(p, e.Card) == 0 {
 			c.shown(e.Card)
 		}
 	case own && e.Kind == engine.EvPileFlip:
@@ -732,7 +775,9 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 	case own && e.Kind == engine.EvDrawCard:
 		c.drew(e.Card)
 	}
-	if c.feed>>e.Kind&1 != 0 {
+	// A take is in the table's knowledge where the counter reads that one
+	// (ReadPublic).
+	if c.feed>>e.Kind&1 != 0 && (e.Kind != engine.EvPileTake || c.kn == &c.know) {
 		if c.tv != nil && acquired>>e.Kind&1 != 0 {
 			// The seat whose hand it learns of (the challenged, shown to the
 			// seat as challenger; another's take-back or take): what it
@@ -741,9 +786,11 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 			switch {
 			case e.Kind == engine.EvChallenge:
 				if p == c.seat {
+					c.ownKnowledge()
 					c.seePlays(e.Other)
 				}
 			case p != c.seat:
+				c.ownKnowledge()
 				c.seePlays(p)
 				if e.Kind == engine.EvPileTake {
 					c.know.SetMiniPile(&c.tv.mini) // (the pile's events are read by the shared reading)
@@ -866,7 +913,7 @@ func (c *Counter) read(v *engine.View, l *engine.PublicEvent) {
 				c.own[col]--
 			}
 			c.shown(k)
-		} else if !c.known || c.know.Known(p, k) == 0 {
+		} else if !c.known || c.kn.Known(p, k) == 0 {
 			c.shown(k)
 		}
 		if c.feed>>engine.EvPlay&1 != 0 {
@@ -914,7 +961,10 @@ func (c *Counter) played(p int, k engine.Card) {
 // p's hand, from what it has been told and read so far.
 func (c *Counter) Known(p int, k engine.Card) int {
 	c.catchUp()
-	return c.know.Known(p, k)
+	if p == c.seat {
+		return 0 // (the table's knowledge holds the seat's own takes)
+	}
+	return c.kn.Known(p, k)
 }
 
 // catchUp brings the counter up to date with the view it last met (sync:
@@ -997,7 +1047,7 @@ func (c *Counter) pubSymbol(y int) int {
 func (c *Counter) knownHeld(k engine.Card) int {
 	x := 0
 	for m := c.hold; m != 0; m &= m - 1 {
-		x += c.know.Known(bits.TrailingZeros32(m), k)
+		x += c.kn.Known(bits.TrailingZeros32(m), k)
 	}
 	return x
 }
@@ -1013,7 +1063,7 @@ func (c *Counter) knownSymbol(y int) int {
 	x := 0
 	for m := c.hold; m != 0; m &= m - 1 {
 		q := bits.TrailingZeros32(m)
-		x += c.know.Known(q, engine.Card(y)) + c.know.Known(q, engine.Card(n+y)) + c.know.Known(q, engine.Card(2*n+y)) + c.know.Known(q, engine.Card(3*n+y))
+		x += c.kn.Known(q, engine.Card(y)) + c.kn.Known(q, engine.Card(n+y)) + c.kn.Known(q, engine.Card(2*n+y)) + c.kn.Known(q, engine.Card(3*n+y))
 	}
 	return x
 }
@@ -1024,11 +1074,11 @@ func (c *Counter) knownIn(p int, mask uint64) (in, all int) {
 	if !c.known {
 		return 0, 0
 	}
-	if all = c.know.KnownCards(p); all == 0 {
+	if all = c.kn.KnownCards(p); all == 0 {
 		return 0, 0
 	}
 	for m := mask; m != 0; m &= m - 1 {
-		in += c.know.Known(p, engine.Card(bits.TrailingZeros64(m)))
+		in += c.kn.Known(p, engine.Card(bits.TrailingZeros64(m)))
 	}
 	return in, all
 }
