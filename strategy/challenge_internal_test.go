@@ -208,8 +208,58 @@ func (c twinCounter) ChooseTurn(v *engine.View) engine.Move {
 		if c.Counter.known {
 			*c.withKnown++
 		}
+		if c.Counter.known && c.hold>>next&1 != 0 {
+			// (look ran in bestColored: the unseen counts are current.)
+			for m := p; m != 0; m &= m - 1 {
+				k := engine.Card(bits.TrailingZeros64(m))
+				if got, want := c.stuck(v, next, k), c.stuckByKinds(v, next, k); got != want {
+					c.t.Fatalf("game %d, turn %d, seat %d: stuck on %s %v, by kinds %v", v.Game(), v.Turns(), v.Seat(), k, got, want)
+				}
+			}
+			for col := engine.Red; col < engine.NoColor; col++ {
+				if got, want := c.lacks(v, next, col), c.lacksByKinds(v, next, col); got != want {
+					c.t.Fatalf("game %d, turn %d, seat %d: lacks %s %v, by kinds %v", v.Game(), v.Turns(), v.Seat(), col, got, want)
+				}
+			}
+		}
 	}
 	return c.Counter.ChooseTurn(v)
+}
+
+// knownByKinds is what the counter knows of seat p's hand, read kind by
+// kind: the known cards, and whether one of them is a kind answers says.
+func (c *Counter) knownByKinds(p int, answers func(engine.Card) bool) (all int, answered bool) {
+	for x := range engine.NumCards {
+		if n := c.Known(p, engine.Card(x)); n > 0 {
+			all += n
+			answered = answered || answers(engine.Card(x))
+		}
+	}
+	return all, answered
+}
+
+// stuckByKinds is stuck with the known cards read kind by kind: 0 if one
+// of them could be played on k (a wild, k's color or k's symbol).
+func (c *Counter) stuckByKinds(v *engine.View, p int, k engine.Card) float64 {
+	all, answered := c.knownByKinds(p, func(x engine.Card) bool {
+		return x.IsWild() || x.Color() == k.Color() || x.Symbol() == k.Symbol()
+	})
+	if answered {
+		return 0
+	}
+	kc := c.ucol[k.Color()]
+	ko := c.ucol[engine.NoColor] + c.unseenOthers(k)
+	return stuckChance(c.total, kc, ko, v.HandSize(p)-all, c.voids().void[p][k.Color()])
+}
+
+// lacksByKinds is lacks with the known cards read kind by kind.
+func (c *Counter) lacksByKinds(v *engine.View, p int, col engine.Color) float64 {
+	all, answered := c.knownByKinds(p, func(x engine.Card) bool { return x.Color() == col })
+	if answered {
+		return 0
+	}
+	nv := c.voids().void[p][col]
+	return nv + (1-nv)*noMatchCount(c.total, c.ucol[col], v.HandSize(p)-all)
 }
 
 // bestColored's reads in line (the unseen cards of a symbol, the next

@@ -1089,11 +1089,10 @@ func (c *Counter) knownIn(p int, mask uint64) (in, all int) {
 func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 	h := v.HandSize(p)
 	if c.known {
-		in, all := c.knownIn(p, colorMask(col))
-		if in > 0 {
+		if c.kn.KnownColorCards(p, col) > 0 {
 			return 0
 		}
-		h -= all
+		h -= c.kn.KnownCards(p)
 	}
 	nv := c.voids().void[p][col]
 	q, ok := noMatchTable(c.total, c.ucol[col], h)
@@ -1415,15 +1414,17 @@ func (c *Counter) stuck(v *engine.View, p int, k engine.Card) float64 {
 	col, sym := k.Color(), k.Symbol()
 	h := v.HandSize(p)
 	if c.known {
-		mask := colorMask(col) | colorMask(engine.NoColor)
+		// A known card of k's color, of its symbol or wild answers it.
+		in := c.kn.KnownColorCards(p, col) + c.kn.KnownColorCards(p, engine.NoColor)
 		for o := engine.Red; o < engine.NoColor; o++ {
-			mask |= 1 << engine.MakeCard(o, sym)
+			if o != col {
+				in += c.kn.Known(p, engine.MakeCard(o, sym))
+			}
 		}
-		in, all := c.knownIn(p, mask)
 		if in > 0 {
 			return 0
 		}
-		h -= all
+		h -= c.kn.KnownCards(p)
 	}
 	kc := c.ucol[col]
 	ko := c.ucol[engine.NoColor] + c.unseenOthers(k)
