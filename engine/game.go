@@ -352,11 +352,13 @@ func (g *Game) event(s *State, e Event) {
 		return
 	}
 	bit := uint64(1) << (e.Kind & 63)
+	// act is 1 if e is an act of the turn's player (PublicEvent.First: its
+	// first unless one came before), worked out without branches: which
+	// events those are is a coin flip to the processor.
+	act := uint8(uint64(turnActs)>>(e.Kind&63)&1) & eq(e.Player, s.turnP)
 	if g.reads&bit != 0 {
-		first := turnActs&bit != 0 && e.Player == s.turnP && !s.turnActed
-		if first {
-			s.turnActed = true
-		}
+		first := act&^s.turnActed != 0
+		s.turnActed |= act
 		next := -1
 		if p := e.Player; uint(p) < uint(g.t.n) {
 			next = s.nextOf(p)
@@ -376,12 +378,20 @@ func (g *Game) event(s *State, e Event) {
 				}
 			}
 		}
-	} else if turnActs&bit != 0 && g.reads != 0 && e.Player == s.turnP {
-		s.turnActed = true // an act not read (PublicEvent.First)
+	} else {
+		s.turnActed |= act // an act not read (PublicEvent.First; with no reader, never read)
 	}
 	if g.hears&bit != 0 {
 		g.tell(e, bit) // (the most frequent events are only read)
 	}
+}
+
+// eq is 1 if a equals b, else 0.
+func eq(a, b int) uint8 {
+	if a == b {
+		return 1
+	}
+	return 0
 }
 
 // tell reports e, of kind bit, to the log and the observers that hear it.

@@ -102,10 +102,10 @@ type head struct {
 	turns      int
 	// The turn in progress for the Game's public readers (PublicEvent.Turn):
 	// its player (-1 before the round's first), the color when it began,
-	// and whether that player has drawn or put a card down since.
+	// and whether (1) that player has drawn or put a card down since.
 	turnP      int
 	turnColor  Color
-	turnActed  bool
+	turnActed  uint8
 	idle       int // consecutive turns in which nothing was drawn or played
 	motion     int // cards drawn or played this round
 	stepMotion int // motion when the current step began

@@ -33,7 +33,7 @@ func (s *State) turnBegin() bool {
 		s.res.FirstToAct = p
 	}
 	s.turn()
-	s.turnP, s.turnColor, s.turnActed = p, s.color, false
+	s.turnP, s.turnColor, s.turnActed = p, s.color, 0
 	s.emit(Event{Kind: EvTurn, Player: p, N: s.turns})
 	plays := s.turnPlays(p)
 	s.plays = plays
