@@ -535,8 +535,8 @@ func (c *Counter) ObservedEvents() uint64 {
 // (counterPublic) of every seat, the events that move many cards at once
 // and, where there are Wild Pile Ups, the mini-pile's.
 func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
-	switch l.Kind {
-	case engine.EvPlay:
+	// The plays and the draws first, most events, tested before the switch.
+	if l.Kind == engine.EvPlay {
 		k := l.Card
 		t.pubCol[k.Color()]--
 		if !k.IsWild() {
@@ -549,8 +549,13 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 		if t.tracking {
 			t.fromHand(l)
 		}
-	case engine.EvDraw:
+		return
+	}
+	if l.Kind == engine.EvDraw {
 		t.drew(l, math.Float64frombits(t.trust))
+		return
+	}
+	switch l.Kind {
 	case engine.EvRound:
 		t.voidState.void = [engine.MaxPlayers][engine.NumColors]float64{}
 		t.mini = [engine.NumCards]uint8{}
