@@ -92,6 +92,7 @@ type Game struct {
 	hears   uint64 // the kinds told to some observer or the log (tell)
 	reads   uint64 // the kinds read by some PublicReader
 	readers []publicReader
+	plays   PlayReader  // the one reader, where it reads the plays by ReadPlay
 	read    PublicEvent // the event being read
 	shared  []sharedValue
 }
@@ -359,6 +360,13 @@ func (g *Game) event(s *State, e Event) {
 	if g.reads&bit != 0 {
 		first := act&^s.turnActed != 0
 		s.turnActed |= act
+		if e.Kind == EvPlay && g.plays != nil {
+			g.readPlay(s, e.Player, e.Card)
+			if g.hears&bit != 0 {
+				g.tell(e, bit)
+			}
+			return
+		}
 		next := -1
 		if p := e.Player; uint(p) < uint(g.t.n) {
 			next = s.nextOf(p)
@@ -384,6 +392,18 @@ func (g *Game) event(s *State, e Event) {
 	if g.hears&bit != 0 {
 		g.tell(e, bit) // (the most frequent events are only read)
 	}
+}
+
+// readPlay gives the play of card k by seat p to the one reader, which
+// reads it by ReadPlay.
+//
+//go:noinline
+func (g *Game) readPlay(s *State, p int, k Card) {
+	next := -1
+	if uint(p) < uint(g.t.n) {
+		next = s.nextOf(p)
+	}
+	g.plays.ReadPlay(p, k, next)
 }
 
 // eq is 1 if a equals b, else 0.

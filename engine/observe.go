@@ -30,6 +30,15 @@ type PublicReader interface {
 	ReadPublic(e *PublicEvent)
 }
 
+// PlayReader is implemented by a PublicReader that reads the plays (EvPlay,
+// the most frequent event) by ReadPlay instead of ReadPublic, where it is
+// the only reader at its table: the player, the card and the player after
+// it in turn order (PublicEvent's Player, Card and Next), and no
+// PublicEvent made for it.
+type PlayReader interface {
+	ReadPlay(player int, k Card, next int)
+}
+
 // PublicEvent is an event as a PublicReader reads it, with what every seat
 // saw of the table just after it happened (when an Observer would have been
 // told). It is valid only during the call.
@@ -113,7 +122,7 @@ func (g *Game) selectEvents() {
 		}
 		g.tells |= g.observes[p]
 	}
-	g.reads, g.readers = 0, g.readers[:0]
+	g.reads, g.readers, g.plays = 0, g.readers[:0], nil
 	for _, sv := range g.shared {
 		if r, ok := sv.val.(PublicReader); ok {
 			if kinds := r.PublicKinds() &^ (1 << EvDrawCard); kinds != 0 {
@@ -121,6 +130,9 @@ func (g *Game) selectEvents() {
 				g.reads |= kinds
 			}
 		}
+	}
+	if len(g.readers) == 1 && g.reads>>EvPlay&1 != 0 {
+		g.plays, _ = g.readers[0].r.(PlayReader)
 	}
 	g.listen()
 }

@@ -16,16 +16,35 @@ func (r *publicRecorder) PublicKinds() uint64       { return r.kinds }
 func (r *publicRecorder) BeginPublic()              { r.got, r.begun = r.got[:0], r.begun+1 }
 func (r *publicRecorder) ReadPublic(e *PublicEvent) { r.got = append(r.got, *e) }
 
+// playRecorder is a publicRecorder that reads the plays by ReadPlay, as
+// a PublicEvent of the fields ReadPlay has.
+type playRecorder struct {
+	publicRecorder
+}
+
+func (r *playRecorder) ReadPlay(p int, k Card, next int) {
+	r.got = append(r.got, PublicEvent{Event: Event{Kind: EvPlay, Player: p, Card: k}, Next: next})
+}
+
 // reading plays uniformly, is told nothing, and shares its table's
-// publicRecorder of kinds.
+// publicRecorder of kinds: a playRecorder if byPlay, and with second a
+// publicRecorder of the same kinds besides.
 type reading struct {
 	uniform
-	kinds uint64
-	rec   *publicRecorder
+	kinds          uint64
+	byPlay, second bool
+	rec, rec2      *publicRecorder
 }
 
 func (l *reading) Begin(v *View) {
-	l.rec = v.Shared("publicRecorder", func() any { return &publicRecorder{kinds: l.kinds} }).(*publicRecorder)
+	if l.byPlay {
+		l.rec = &v.Shared("playRecorder", func() any { return &playRecorder{publicRecorder{kinds: l.kinds}} }).(*playRecorder).publicRecorder
+	} else {
+		l.rec = v.Shared("publicRecorder", func() any { return &publicRecorder{kinds: l.kinds} }).(*publicRecorder)
+	}
+	if l.second {
+		l.rec2 = v.Shared("second", func() any { return &publicRecorder{kinds: l.kinds} }).(*publicRecorder)
+	}
 }
 func (*reading) Observe(*View, Event)   {}
 func (*reading) ObservedEvents() uint64 { return 0 }
@@ -37,20 +56,28 @@ func (*reading) ObservedEvents() uint64 { return 0 }
 // it, read or not. The full log comes from a first play of each game with
 // SetLog; the reader's events from a second without it (a Game that hears
 // only what its readers and observers ask for), begun afresh
-// (BeginPublic) at each.
+// (BeginPublic) at each. A PlayReader alone at its table reads the plays
+// by ReadPlay, in the same order among the other events; with another
+// reader at the table both read every event by ReadPublic.
 func TestPublicReaderReadsTheEventLog(t *testing.T) {
+	type mode struct{ byPlay, second bool }
 	for _, r := range []RuleSet{Classic, Party, Encanto} {
 		// (The last: events with every field of an Event in use, Other, N
 		// and Color.)
-		for _, kinds := range []uint64{1 << EvDraw, turnActs | 1<<EvColor | 1<<EvSkip,
-			1<<EvCatch | 1<<EvChallenge | 1<<EvPoint | 1<<EvLink | 1<<EvPileStart | 1<<EvPileTake | 1<<EvDraw} {
+		for _, tc := range []struct {
+			kinds uint64
+			mode
+		}{{1 << EvDraw, mode{}}, {turnActs | 1<<EvColor | 1<<EvSkip, mode{}},
+			{turnActs | 1<<EvColor | 1<<EvSkip, mode{byPlay: true}}, {turnActs | 1<<EvColor | 1<<EvSkip, mode{byPlay: true, second: true}},
+			{1<<EvCatch | 1<<EvChallenge | 1<<EvPoint | 1<<EvLink | 1<<EvPileStart | 1<<EvPileTake | 1<<EvDraw, mode{}}} {
+			kinds := tc.kinds
 			o := DefaultOptions(r)
 			for _, set := range [][2]string{{"scoring", "winner-takes"}, {"target", "500"}} {
 				if err := o.Set(set[0], set[1]); err != nil {
 					t.Fatal(err)
 				}
 			}
-			l := &reading{kinds: kinds}
+			l := &reading{kinds: kinds, byPlay: tc.byPlay, second: tc.second}
 			g, err := NewGame(o, []Strategy{l, l, l, l})
 			if err != nil {
 				t.Fatal(err)
@@ -76,7 +103,7 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 					want = append(want, PublicEvent{Event: e, Now: g.Color(), TurnColor: color, First: first, Next: next, Turn: turn})
 				}
 			}
-			rounds, firsts := 0, 0
+			rounds, firsts, plays := 0, 0, 0
 			for i := range uint64(100) {
 				want = want[:0]
 				g.SetLog(record)
@@ -86,11 +113,20 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 				g.Play(5, i)
 				got := l.rec.got
 				if len(got) != len(want) {
-					t.Fatalf("%s, kinds %b, game %d: %d events read, want %d", r, kinds, i, len(got), len(want))
+					t.Fatalf("%s, kinds %b, %+v, game %d: %d events read, want %d", r, kinds, tc.mode, i, len(got), len(want))
 				}
-				for j := range want {
-					if got[j] != want[j] {
-						t.Fatalf("%s, kinds %b, game %d, event %d: %s, %s", r, kinds, i, j, publicString(got[j]), publicString(want[j]))
+				for j, w := range want {
+					if w.Kind == EvPlay {
+						plays++
+						if tc.byPlay && !tc.second {
+							w = PublicEvent{Event: Event{Kind: EvPlay, Player: w.Player, Card: w.Card}, Next: w.Next}
+						}
+					}
+					if got[j] != w {
+						t.Fatalf("%s, kinds %b, %+v, game %d, event %d: %s, %s", r, kinds, tc.mode, i, j, publicString(got[j]), publicString(w))
+					}
+					if tc.second && l.rec2.got[j] != want[j] {
+						t.Fatalf("%s, kinds %b, the second reader, game %d, event %d: %s, %s", r, kinds, i, j, publicString(l.rec2.got[j]), publicString(want[j]))
 					}
 					if want[j].First {
 						firsts++
@@ -101,8 +137,8 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 			if l.rec.begun != 199 {
 				t.Fatalf("%s: the reader was begun %d times in 200 games", r, l.rec.begun)
 			}
-			if rounds <= 100 || firsts == 0 {
-				t.Fatalf("%s: %d rounds in 100 games, %d first acts: the test covers too little", r, rounds, firsts)
+			if rounds <= 100 || firsts == 0 || kinds>>EvPlay&1 != 0 && plays < 1000 {
+				t.Fatalf("%s: %d rounds in 100 games, %d first acts, %d plays: the test covers too little", r, rounds, firsts, plays)
 			}
 		}
 	}

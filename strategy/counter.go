@@ -535,27 +535,15 @@ func (c *Counter) ObservedEvents() uint64 {
 // (counterPublic) of every seat, the events that move many cards at once
 // and, where there are Wild Pile Ups, the mini-pile's.
 func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
-	// The plays and the draws first, most events, tested before the switch.
-	if l.Kind == engine.EvPlay {
-		k := l.Card
-		t.pubCol[k.Color()]--
-		if !k.IsWild() {
-			t.pubSym[k.Symbol()&15]--
-		}
-		t.played(-1, l)
-		if t.taken.Holders()>>(l.Player&31)&1 != 0 {
-			t.taken.Played(l.Player, k)
-		}
-		if t.tracking {
-			t.fromHand(l)
-		}
-		return
-	}
+	// The draws first, most of the events read here, tested before the
+	// switch.
 	if l.Kind == engine.EvDraw {
 		t.drew(l, math.Float64frombits(t.trust))
 		return
 	}
 	switch l.Kind {
+	case engine.EvPlay: // (read by ReadPlay where the reading is its table's only one)
+		t.ReadPlay(l.Player, l.Card, l.Next)
 	case engine.EvRound:
 		t.voidState.void = [engine.MaxPlayers][engine.NumColors]float64{}
 		t.mini = [engine.NumCards]uint8{}
@@ -586,7 +574,7 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 		if l.Kind == engine.EvPile {
 			t.taken.Played(l.Player, k)
 			if t.tracking {
-				t.fromHand(l)
+				t.fromHand(l.Player, k)
 			}
 		}
 	case engine.EvPileTake:
@@ -596,6 +584,24 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 		t.fadeAfter(l.Player&(engine.MaxPlayers-1), l.N)
 		// (Its cards leave the public eye: the take is told too, and the
 		// counter recounts there, observe.)
+	}
+}
+
+// ReadPlay implements engine.PlayReader: card k put down by player p, and
+// the player after it (who faces a Wild Draw Four).
+func (t *tableReading) ReadPlay(p int, k engine.Card, next int) {
+	t.pubCol[k.Color()]--
+	if !k.IsWild() {
+		t.pubSym[k.Symbol()&15]--
+		t.void[p&(engine.MaxPlayers-1)][k.Color()&3] = 0 // (p is a seat, a colored card's color below 4)
+	} else if k.Symbol() == engine.WildDrawFour {
+		t.faced[next&(engine.MaxPlayers-1)]++
+	}
+	if t.taken.Holders()>>(p&31)&1 != 0 {
+		t.taken.Played(p, k)
+	}
+	if t.tracking {
+		t.fromHand(p, k)
 	}
 }
 
@@ -689,11 +695,11 @@ func (c *Counter) seePlays(q int) {
 	}
 }
 
-// fromHand keeps the card of l, put down from its player's hand, among the
-// player's plays (forgetPlayed).
-func (t *tableReading) fromHand(l *engine.PublicEvent) {
-	p := l.Player & (engine.MaxPlayers - 1)
-	t.plays[p] = append(t.plays[p], l.Card)
+// fromHand keeps card k, put down from p's hand, among p's plays
+// (forgetPlayed).
+func (t *tableReading) fromHand(p int, k engine.Card) {
+	p &= engine.MaxPlayers - 1
+	t.plays[p] = append(t.plays[p], k)
 }
 
 // recount counts the cards not on the discard pile or the mini-pile by
@@ -860,18 +866,6 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		c.recount(v)
 	}
 	c.settle()
-}
-
-// played reads a card put down by another player than seat: it held the
-// card's color; and a Wild Draw Four faced by the next player.
-func (vs *voidState) played(seat int, l *engine.PublicEvent) {
-	k := l.Card
-	if p := l.Player; p != seat && !k.IsWild() {
-		vs.void[p&(engine.MaxPlayers-1)][k.Color()&3] = 0 // (p is a seat, a colored card's color below 4)
-	}
-	if k.Symbol() == engine.WildDrawFour {
-		vs.faced[l.Next&(engine.MaxPlayers-1)]++
-	}
 }
 
 // drew updates a player's voids for a draw read: a turn's first
