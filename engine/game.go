@@ -396,8 +396,6 @@ func (g *Game) event(s *State, e Event) {
 
 // readPlay gives the play of card k by seat p to the one reader, which
 // reads it by ReadPlay.
-//
-//go:noinline
 func (g *Game) readPlay(s *State, p int, k Card) {
 	next := -1
 	if uint(p) < uint(g.t.n) {
