@@ -134,9 +134,7 @@ type tableReading struct {
 	// stale: an event that moves many cards at once was read (recountEvents),
 	// and the counts are made afresh from a view before they are read
 	// (Counter.sync); the moves read since then are in that view.
-	stale   bool
-	takes   int // the mini-piles taken this game
-	takenAt int // takes at the take its counts were made at (recountTake), else -1
+	stale bool
 	// The cards each seat put down from its hand this round, for the
 	// counters that know cards in that hand (Counter.forgetPlayed), kept
 	// from the first time one of them learns of a hand (tracking).
@@ -178,6 +176,16 @@ func (c *Counter) Begin(v *engine.View) {
 	if !v.RoundOver() || c.know.Seat() != c.seat {
 		c.know.Reset(c.seat) // else the next deal's EvRound forgets all it knew, first
 	}
+	// Begun with a mini-pile on the table (a position played out from the
+	// middle of a pile-up), the seat sees its cards: its taker is known to
+	// hold them.
+	var mini [engine.NumCards]uint8
+	if n, _ := v.MiniPile(); n > 0 && !v.RoundOver() {
+		for k := range mini {
+			mini[k] = uint8(v.MiniPileCount(engine.Card(k)))
+		}
+		c.know.SetMiniPile(&mini)
+	}
 	c.chall = [engine.MaxPlayers]int{}
 	c.turnP, c.fresh = -1, false
 	c.known = false
@@ -211,12 +219,12 @@ func (c *Counter) Begin(v *engine.View) {
 		// the first to begin resets the reading.
 		if !t.begun {
 			t.voidState = voidState{}
-			t.trust, t.begun, t.stale, t.takes, t.takenAt = trust, true, false, 0, -1
+			t.trust, t.begun, t.stale = trust, true, false
 			t.kinds = counterPublic | recountEvents
 			if c.pileUp {
 				t.kinds |= pileEvents
 			}
-			t.mini = [engine.NumCards]uint8{}
+			t.mini = mini
 			t.taken.Reset(-1)
 			t.deckCol, t.deckSym = c.deckCol, c.deckSym
 			t.newRound()
@@ -294,13 +302,7 @@ func (c *Counter) voids() *voidState {
 // known in other hands. It runs at the events that move many cards or
 // change what the seat knows; every other event updates the counts by one
 // card.
-func (c *Counter) recount(v *engine.View) { c.recountAt(v, false) }
-
-// recountAt is recount, at a mini-pile taken if take: with a shared
-// reading every counter is told the take, which the reading has read, in
-// turn with nothing between, and the first to be told counts for all
-// (tableReading.recountTake).
-func (c *Counter) recountAt(v *engine.View, take bool) {
+func (c *Counter) recount(v *engine.View) {
 	c.setFeed()
 	if c.swaps {
 		hand := v.Hand()
@@ -309,13 +311,8 @@ func (c *Counter) recountAt(v *engine.View, take bool) {
 		}
 	}
 	if t := c.tv; t != nil {
-		// The same count by every counter at the table, each after its sync.
-		if take {
-			t.recountTake(v)
-		} else {
-			t.recount(v)
-		}
-		return // no count of its own: pubOf
+		t.recount(v) // the same count by every counter at the table, each after its sync
+		return       // no count of its own: pubOf
 	}
 	if mini, _ := v.MiniPile(); !c.known && mini == 0 && v.DiscardSize() <= 1 {
 		// The usual case (a round's first card, a reshuffle): the deck less
@@ -580,10 +577,19 @@ func (t *tableReading) ReadPublic(l *engine.PublicEvent) {
 	case engine.EvPileTake:
 		t.taken.SetMiniPile(&t.mini)
 		t.taken.Took(l.Player)
-		t.takes++
 		t.fadeAfter(l.Player&(engine.MaxPlayers-1), l.N)
-		// (Its cards leave the public eye: the take is told too, and the
-		// counter recounts there, observe.)
+		if !t.stale { // (else the recount to come counts the take)
+			// The pile's cards leave the public eye, into the taker's hand.
+			for k, n := range t.mini {
+				if n != 0 {
+					card := engine.Card(k)
+					t.pubCol[card.Color()] += int(n)
+					if !card.IsWild() {
+						t.pubSym[card.Symbol()&15] += int(n)
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -707,7 +713,7 @@ func (t *tableReading) fromHand(p int, k engine.Card) {
 // piles. Every counter of the reading may do it at the same point of the
 // game, with the same result.
 func (t *tableReading) recount(v *engine.View) {
-	t.takenAt, t.stale = -1, false
+	t.stale = false
 	t.pubCol, t.pubSym = t.deckCol, t.deckSym
 	if mini, _ := v.MiniPile(); mini == 0 && v.DiscardSize() == 1 {
 		top := v.Top()
@@ -724,16 +730,6 @@ func (t *tableReading) recount(v *engine.View) {
 		if !card.IsWild() {
 			t.pubSym[card.Symbol()&15] -= x
 		}
-	}
-}
-
-// recountTake is recount at a mini-pile taken, the last take the reading
-// read: once for the take, however many of the reading's counters are
-// told it (in turn, with no event between).
-func (t *tableReading) recountTake(v *engine.View) {
-	if t.takenAt != t.takes {
-		t.recount(v)
-		t.takenAt = t.takes
 	}
 }
 
@@ -820,8 +816,12 @@ func (c *Counter) observe(v *engine.View, e engine.Event) {
 		c.recount(v) // after the deal; a Wild Draw Four flipped goes back silently
 	case engine.EvPileTake:
 		c.known = c.known || p != c.seat
-		c.recountAt(v, true)
-		if p != c.seat && c.tv == nil { // (a shared reading reads the take)
+		if c.tv != nil {
+			c.setFeed() // (the shared reading counted the take and faded the taker's voids)
+			break
+		}
+		c.recount(v)
+		if p != c.seat {
 			c.priv.fadeAfter(p, e.N)
 		}
 	case engine.EvPile:

@@ -448,3 +448,140 @@ func TestCounterOnAPositionNoGamePlays(t *testing.T) {
 		t.Fatalf("%d decisions: the test covers too little", decisions)
 	}
 }
+
+// pileWatch is a counter's seat that, at every mini-pile taken, checks that
+// the counter knows the taker holds the pile's cards: those on the pile
+// when the counter began (a game played out from the middle of a pile-up)
+// and those put on it since.
+type pileWatch struct {
+	observed
+	t      *testing.T
+	c      *strategy.Counter
+	pile   [engine.NumCards]int
+	checks *int
+}
+
+func (w *pileWatch) Begin(v *engine.View) {
+	w.observed.Begin(v)
+	for k := range w.pile {
+		w.pile[k] = v.MiniPileCount(engine.Card(k))
+	}
+}
+
+func (w *pileWatch) Observe(v *engine.View, e engine.Event) {
+	w.observed.Observe(v, e)
+	switch e.Kind {
+	case engine.EvPileFlip:
+		if e.N == 1 {
+			w.pile = [engine.NumCards]int{}
+		}
+		w.pile[e.Card]++
+	case engine.EvPile:
+		w.pile[e.Card]++
+	case engine.EvPileTake:
+		if e.Player != v.Seat() {
+			for k, n := range w.pile {
+				if got := w.c.Known(e.Player, engine.Card(k)); got < n {
+					w.t.Fatalf("game %d: seat %d saw %d %s taken by seat %d and knows of %d", v.Game(), v.Seat(), n, engine.Card(k), e.Player, got)
+				}
+			}
+			*w.checks++
+		}
+		w.pile = [engine.NumCards]int{}
+	}
+}
+
+// checkCounts checks, at a decision of c's seat, that c's unseen cards by
+// color, in all and of a symbol in the other colors (counted at the events
+// that move cards) are the sums of its unseen cards kind by kind (worked out
+// from the view's piles at each call).
+func checkCounts(t *testing.T, c *strategy.Counter, v *engine.View) {
+	var byColor [engine.NumColors + 1]int
+	total := 0
+	for k := range engine.NumCards {
+		n := c.Unseen(engine.Card(k))
+		byColor[engine.Card(k).Color()] += n
+		total += n
+	}
+	for col := engine.Red; col <= engine.NoColor; col++ {
+		if got := c.UnseenOfColor(col); got != byColor[col] {
+			t.Fatalf("game %d, turn %d: %d unseen %s cards, %d kind by kind", v.Game(), v.Turns(), got, col, byColor[col])
+		}
+	}
+	if got := c.UnseenTotal(); got != total {
+		t.Fatalf("game %d, turn %d: %d unseen cards, %d kind by kind", v.Game(), v.Turns(), got, total)
+	}
+	for col := engine.Red; col < engine.NoColor; col++ {
+		for y := engine.Symbol(0); y < engine.FirstWild; y++ {
+			k := engine.MakeCard(col, y)
+			want := 0
+			for o := engine.Red; o < engine.NoColor; o++ {
+				if o != col {
+					want += c.Unseen(engine.MakeCard(o, y))
+				}
+			}
+			if got := c.UnseenOthers(k); got != want {
+				t.Fatalf("game %d, turn %d: %d unseen cards of %s's symbol in other colors, %d kind by kind", v.Game(), v.Turns(), got, k, want)
+			}
+		}
+	}
+}
+
+// Counters that begin in the middle of a pile-up (a game played out from a
+// search's position, as ismcts' rollouts are) see the mini-pile's cards and
+// know its taker holds them, with the shared reading and told every event;
+// their unseen counts by color and symbol (which the shared reading counts
+// at a take, where it does not recount from the view) stay the sums of the
+// counts by kind.
+func TestCounterBegunInAPileUp(t *testing.T) {
+	o := options(t, engine.Party, "deck=party,wild-pile-up=12")
+	pos, err := engine.NewState(o, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rng engine.Rand
+	rng.Seed(3, 0, engine.PurposeSeat)
+	buf := make([]engine.Move, 0, 256)
+	for _, told := range []bool{false, true} {
+		checks, starts, decisions := 0, 0, 0
+		for game := range uint64(300) {
+			pos.Start(1, game)
+			for !pos.Over() {
+				if _, d := pos.Pending(); d == engine.DecidePileUp {
+					break
+				}
+				moves := pos.Moves(buf[:0])
+				if err := pos.Apply(moves[rng.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if pos.Over() {
+				continue
+			}
+			starts++
+			ss := make([]engine.Strategy, 4)
+			for i := range ss {
+				c := strategy.MustParse("counter").New().(*strategy.Counter)
+				if told {
+					c.TellEveryEvent()
+				}
+				obs := func(_ int, v *engine.View, _ []engine.Move, _ int) {
+					decisions++
+					checkCounts(t, c, v)
+				}
+				ss[i] = &pileWatch{observed: observed{watched{s: c, obs: obs}}, t: t, c: c, checks: &checks}
+			}
+			g, err := engine.NewGame(o, ss)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := pos.Pending()
+			v := pos.View(p) // (the search's seat: the one to move)
+			v.Determinize(&g.State, &rng, nil)
+			g.PlayOut()
+		}
+		if starts < 50 || checks < 100 || decisions < 5000 {
+			t.Fatalf("told %v: %d games begun in a pile-up, %d takes checked, %d decisions: the test covers too little", told, starts, checks, decisions)
+		}
+	}
+}

@@ -19,6 +19,14 @@ func (c *Counter) UnseenTotal() int {
 	return c.total
 }
 
+// UnseenOthers exposes, to the tests, the counter's count of the unseen
+// cards of colored card k's symbol in the other colors, as of its last
+// decision.
+func (c *Counter) UnseenOthers(k engine.Card) int {
+	c.catchUp()
+	return c.unseenOthers(k)
+}
+
 // OpponentWeight exposes opponentWeight to the tests.
 var OpponentWeight = opponentWeight
 
