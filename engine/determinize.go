@@ -274,6 +274,11 @@ func (k *Knowledge) Observe(v *View, e Event) {
 // seat's view of it. Knowledge is taken as a claim about the hidden cards
 // only: it is checked against what seat could count, never against the
 // hands, so a wrong claim reveals nothing.
+//
+// Seat is the seat whose decision is pending (a search's, at its own
+// decision). For another seat, the pending decision's moves (the cards it
+// may play, jump in with or deflect with) were worked out from the hand
+// before it was dealt anew, and may name cards the new hand lacks.
 func (s *State) Determinize(seat int, rng *Rand, k *Knowledge) {
 	if rng.s0|rng.s1 == 0 {
 		rng.s1 = 1 // a zero Rand would draw zeros forever
