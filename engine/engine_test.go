@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -224,6 +226,50 @@ func BenchmarkGame(b *testing.B) {
 				b.ReportMetric(float64(turns)/float64(i), "turns/game")
 			})
 		}
+	}
+}
+
+// BenchmarkCounterTime measures the counter's time a game against the
+// heuristic's on the tables of BenchmarkGame, on a machine whose speed
+// drifts: it plays the same deals in chunks of about 2 ms, a heuristic chunk
+// then a counter chunk, so that a slow spell slows both alike, and reports
+// the ratio of the total times ("ratio"), the median of the chunks' ratios
+// ("median-ratio") and the ratio of the fastest chunks ("fastest-ratio").
+// Each b.N is one pair of chunks; run it with -benchtime 300x or so.
+func BenchmarkCounterTime(b *testing.B) {
+	tables := []struct {
+		r      engine.RuleSet
+		n, per int // players, games a chunk
+	}{{engine.Classic, 2, 800}, {engine.Classic, 4, 600}, {engine.Classic, 10, 300}, {engine.Party, 8, 200}, {engine.Encanto, 4, 600}}
+	for _, tc := range tables {
+		b.Run(fmt.Sprintf("%s/%dp", tc.r, tc.n), func(b *testing.B) {
+			h, c := newGame(b, tc.r, tc.n, "heuristic"), newGame(b, tc.r, tc.n, "counter")
+			var th, tcn time.Duration
+			var ratios []float64
+			fastH, fastC := time.Duration(1<<62), time.Duration(1<<62)
+			i := uint64(0)
+			for b.Loop() {
+				start := time.Now()
+				for j := range uint64(tc.per) {
+					h.Play(1, i+j)
+				}
+				mid := time.Now()
+				for j := range uint64(tc.per) {
+					c.Play(1, i+j)
+				}
+				dh, dc := mid.Sub(start), time.Since(mid)
+				th, tcn = th+dh, tcn+dc
+				fastH, fastC = min(fastH, dh), min(fastC, dc)
+				ratios = append(ratios, float64(dc)/float64(dh))
+				i += uint64(tc.per)
+			}
+			slices.Sort(ratios)
+			b.ReportMetric(float64(tcn)/float64(th), "ratio")
+			b.ReportMetric(ratios[len(ratios)/2], "median-ratio")
+			b.ReportMetric(float64(fastC)/float64(fastH), "fastest-ratio")
+			b.ReportMetric(float64(fastH)/float64(tc.per), "heuristic-ns/game")
+			b.ReportMetric(float64(fastC)/float64(tc.per), "counter-ns/game")
+		})
 	}
 }
 
