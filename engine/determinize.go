@@ -98,10 +98,11 @@ func (k *Knowledge) forget(p int, c Card) {
 	}
 }
 
-// SetMiniPile makes pile (by kind) the mini-pile the seat has seen, for a
+// SetMiniPile makes pile (by kind) the mini-pile the seat has seen: for a
 // knowledge that is not told the mini-pile's events (EvPileFlip, EvPile)
-// because its seat reads them elsewhere (a PublicReader): set before the
-// pile is taken (EvPileTake), it is what the taker is known to hold.
+// because its seat reads them elsewhere (a PublicReader), set before the
+// pile is taken (EvPileTake), and for one begun while a pile lies on the
+// table, set with that pile. It is what the pile's taker is known to hold.
 func (k *Knowledge) SetMiniPile(pile *[NumCards]uint8) {
 	k.mini, k.miniKinds = *pile, kindsIn(pile)
 	if k.miniKinds != 0 {
@@ -143,7 +144,7 @@ func (k *Knowledge) Took(p int) {
 	k.mini, k.miniKinds = [NumCards]uint8{}, 0
 }
 
-// CopyFor makes k the knowledge from holds, as seat's: what from knows
+// CopyFor makes k the knowledge that from holds, as seat's: what from knows
 // of the other hands (a table's knowledge, of seat -1, read by every seat
 // at the table until one learns something of its own), less seat's own
 // hand, which a seat reads from the hand itself.

@@ -18,7 +18,7 @@ func Visible(seat int, e Event) (Event, bool) {
 // where Observe costs a call per event and seat: PublicKinds has bit k set
 // for each kind k it reads, and a Game calls ReadPublic with each event of
 // those kinds of its own position, as it happens, before telling any
-// observer. BeginPublic says a game begins, or the Game begins playing out
+// observer (but the plays, for a PlayReader alone at its table). BeginPublic says a game begins, or the Game begins playing out
 // its position (PlayOut): nothing read before belongs to it. A Game calls
 // it before its observers' Begin and asks for the kinds after them (the
 // answer may depend on the game): a value made during a Begin reads that

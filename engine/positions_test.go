@@ -378,10 +378,11 @@ type recorder struct {
 	// once it knows a card in another hand (as the counter feeds its own),
 	// which must know the same cards.
 	twin, partial [MaxPlayers]Knowledge
-	// table is a knowledge of no seat (-1) told every event, as a table's
-	// reading keeps one where hands are never exchanged: as a seat's
-	// (CopyFor) it is the seat's knowledge while the seat has been shown no
-	// hand this round (shown).
+	// table is a knowledge of no seat (-1) told every event, of the kind a
+	// table's reading keeps where hands are never exchanged (the counters'
+	// leaves the take-backs to each seat's own): as a seat's (CopyFor) it
+	// is the seat's knowledge while the seat has been shown no hand this
+	// round (shown).
 	table Knowledge
 	shown [MaxPlayers]bool
 	seen  int

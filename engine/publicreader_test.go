@@ -115,6 +115,9 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 				if len(got) != len(want) {
 					t.Fatalf("%s, kinds %b, %+v, game %d: %d events read, want %d", r, kinds, tc.mode, i, len(got), len(want))
 				}
+				if tc.second && len(l.rec2.got) != len(want) {
+					t.Fatalf("%s, kinds %b, the second reader, game %d: %d events read, want %d", r, kinds, i, len(l.rec2.got), len(want))
+				}
 				for j, w := range want {
 					if w.Kind == EvPlay {
 						plays++
@@ -134,7 +137,7 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 				}
 			}
 			// Made at the first game's Begin, begun at each of the 199 games after.
-			if l.rec.begun != 199 {
+			if l.rec.begun != 199 || tc.second && l.rec2.begun != 199 {
 				t.Fatalf("%s: the reader was begun %d times in 200 games", r, l.rec.begun)
 			}
 			if rounds <= 100 || firsts == 0 || kinds>>EvPlay&1 != 0 && plays < 1000 {

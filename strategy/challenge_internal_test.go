@@ -259,7 +259,7 @@ func (c *Counter) lacksByKinds(v *engine.View, p int, col engine.Color) float64 
 		return 0
 	}
 	nv := c.voids().void[p][col]
-	return nv + (1-nv)*noMatchCount(c.total, c.ucol[col], v.HandSize(p)-all)
+	return nv + float64((1-nv)*noMatchCount(c.total, c.ucol[col], v.HandSize(p)-all)) // (rounded as lacks rounds it: no fused multiply-add)
 }
 
 // bestColored's reads in line (the unseen cards of a symbol, the next

@@ -140,8 +140,9 @@ type tableReading struct {
 	// from the first time one of them learns of a hand (tracking).
 	plays    [engine.MaxPlayers][]engine.Card
 	tracking bool
-	// The mini-pile by kind, for its taker's knowledge (read here: its
-	// counters are not told the pile's events).
+	// The mini-pile by kind, from the view at the first Begin and the pile's
+	// events since (its counters are not told them): what its taker is
+	// known to hold, and the cards a take puts back out of the public eye.
 	mini [engine.NumCards]uint8
 	// taken is what every seat knows of the others' hands from the
 	// mini-piles taken this round, less their plays since (a knowledge of
@@ -300,8 +301,8 @@ func (c *Counter) voids() *voidState {
 // recount counts the cards not seen in public from the view and the
 // knowledge: the deck less the discard pile, the mini-pile and the cards
 // known in other hands. It runs at the events that move many cards or
-// change what the seat knows; every other event updates the counts by one
-// card.
+// change what the seat knows (with a shared reading, not at a take, which
+// the reading counts); every other event updates the counts by one card.
 func (c *Counter) recount(v *engine.View) {
 	c.setFeed()
 	if c.swaps {
@@ -487,8 +488,8 @@ const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshu
 // counterPublic are the frequent events: with a shared reading they are
 // read once for the table as they happen (tableReading), instead of told
 // to each counter, and what the reading does with them reads nothing of
-// the view but the color and the next player, which engine.PublicEvent
-// gives. Where hands can be swapped each counter is told every event
+// the view but the turn and the next player, which engine.PublicEvent
+// gives (a play: ReadPlay, its player, card and next player). Where hands can be swapped each counter is told every event
 // instead: its knowledge must see its own hand at each one. The turns are
 // not read: each event says whose turn it is and whether it is that
 // player's first act (engine.PublicEvent.Turn, First). A card stacked,
@@ -960,7 +961,7 @@ func (c *Counter) played(p int, k engine.Card) {
 // p's hand, from what it has been told and read so far.
 func (c *Counter) Known(p int, k engine.Card) int {
 	c.catchUp()
-	if p == c.seat {
+	if c.kn == nil || p == c.seat {
 		return 0 // (the table's knowledge holds the seat's own takes)
 	}
 	return c.kn.Known(p, k)

@@ -449,58 +449,70 @@ func TestCounterOnAPositionNoGamePlays(t *testing.T) {
 	}
 }
 
-// pileWatch is a counter's seat that, at every mini-pile taken, checks that
-// the counter knows the taker holds the pile's cards: those on the pile
-// when the counter began (a game played out from the middle of a pile-up)
-// and those put on it since.
-type pileWatch struct {
-	observed
-	t      *testing.T
-	c      *strategy.Counter
-	pile   [engine.NumCards]int
-	checks *int
+// refSeat plays its counter with the counter's own choice of events, and
+// keeps a reference engine.Knowledge of its seat, begun with the mini-pile
+// on the table and fed every event the seat sees from the Game's log
+// (refLog).
+type refSeat struct {
+	watched
+	c *strategy.Counter
+	k engine.Knowledge
 }
 
-func (w *pileWatch) Begin(v *engine.View) {
-	w.observed.Begin(v)
-	for k := range w.pile {
-		w.pile[k] = v.MiniPileCount(engine.Card(k))
+func (s *refSeat) Begin(v *engine.View) {
+	s.c.Begin(v)
+	s.k.Reset(v.Seat())
+	if n, _ := v.MiniPile(); n > 0 {
+		var pile [engine.NumCards]uint8
+		for k := range pile {
+			pile[k] = uint8(v.MiniPileCount(engine.Card(k)))
+		}
+		s.k.SetMiniPile(&pile)
 	}
 }
 
-func (w *pileWatch) Observe(v *engine.View, e engine.Event) {
-	w.observed.Observe(v, e)
-	switch e.Kind {
-	case engine.EvPileFlip:
-		if e.N == 1 {
-			w.pile = [engine.NumCards]int{}
-		}
-		w.pile[e.Card]++
-	case engine.EvPile:
-		w.pile[e.Card]++
-	case engine.EvPileTake:
-		if e.Player != v.Seat() {
-			for k, n := range w.pile {
-				if got := w.c.Known(e.Player, engine.Card(k)); got < n {
-					w.t.Fatalf("game %d: seat %d saw %d %s taken by seat %d and knows of %d", v.Game(), v.Seat(), n, engine.Card(k), e.Player, got)
-				}
+func (s *refSeat) Observe(v *engine.View, e engine.Event) { s.c.Observe(v, e) }
+func (s *refSeat) ObservedEvents() uint64                 { return s.c.ObservedEvents() }
+
+// refLog feeds the reference knowledge of every refSeat of g.
+func refLog(g *engine.Game, seats []*refSeat) {
+	g.SetLog(func(e engine.Event) {
+		for p, s := range seats {
+			if ev, ok := engine.Visible(p, e); ok {
+				v := g.State.View(p)
+				s.k.Observe(&v, ev)
 			}
-			*w.checks++
 		}
-		w.pile = [engine.NumCards]int{}
-	}
+	})
 }
 
-// checkCounts checks, at a decision of c's seat, that c's unseen cards by
+// checkCounts checks, at a decision of seat's counter c, that it knows
+// the cards its reference knowledge k knows in the other hands, that its
+// unseen cards of each kind are the deck's less its hand, the piles and
+// those known cards in the true position s, and that its unseen cards by
 // color, in all and of a symbol in the other colors (counted at the events
-// that move cards) are the sums of its unseen cards kind by kind (worked out
-// from the view's piles at each call).
-func checkCounts(t *testing.T, c *strategy.Counter, v *engine.View) {
+// that move cards, not from the view) are the sums of those by kind.
+func checkCounts(t *testing.T, c *strategy.Counter, k *engine.Knowledge, s *engine.State, v *engine.View) {
+	seat := v.Seat()
 	var byColor [engine.NumColors + 1]int
 	total := 0
-	for k := range engine.NumCards {
-		n := c.Unseen(engine.Card(k))
-		byColor[engine.Card(k).Color()] += n
+	for kind := range engine.NumCards {
+		card := engine.Card(kind)
+		want := v.Options().Deck[kind] - s.Hand(seat).Count(card) - v.Discarded(card) - v.MiniPileCount(card)
+		for q := 0; q < v.Players(); q++ {
+			if q == seat {
+				continue
+			}
+			if got, known := c.Known(q, card), k.Known(q, card); got != known {
+				t.Fatalf("game %d, turn %d, seat %d: knows %d %s in seat %d's hand, the seat saw %d", v.Game(), v.Turns(), seat, got, card, q, known)
+			}
+			want -= k.Known(q, card)
+		}
+		n := c.Unseen(card)
+		if n != want {
+			t.Fatalf("game %d, turn %d, seat %d: %d unseen %s, want %d", v.Game(), v.Turns(), seat, n, card, want)
+		}
+		byColor[card.Color()] += n
 		total += n
 	}
 	for col := engine.Red; col <= engine.NoColor; col++ {
@@ -513,15 +525,14 @@ func checkCounts(t *testing.T, c *strategy.Counter, v *engine.View) {
 	}
 	for col := engine.Red; col < engine.NoColor; col++ {
 		for y := engine.Symbol(0); y < engine.FirstWild; y++ {
-			k := engine.MakeCard(col, y)
 			want := 0
 			for o := engine.Red; o < engine.NoColor; o++ {
 				if o != col {
 					want += c.Unseen(engine.MakeCard(o, y))
 				}
 			}
-			if got := c.UnseenOthers(k); got != want {
-				t.Fatalf("game %d, turn %d: %d unseen cards of %s's symbol in other colors, %d kind by kind", v.Game(), v.Turns(), got, k, want)
+			if got := c.UnseenOthers(engine.MakeCard(col, y)); got != want {
+				t.Fatalf("game %d, turn %d: %d unseen cards of %s's symbol in other colors, %d kind by kind", v.Game(), v.Turns(), got, engine.MakeCard(col, y), want)
 			}
 		}
 	}
@@ -529,12 +540,14 @@ func checkCounts(t *testing.T, c *strategy.Counter, v *engine.View) {
 
 // Counters that begin in the middle of a pile-up (a game played out from a
 // search's position, as ismcts' rollouts are) see the mini-pile's cards and
-// know its taker holds them, with the shared reading and told every event;
-// their unseen counts by color and symbol (which the shared reading counts
-// at a take, where it does not recount from the view) stay the sums of the
-// counts by kind.
+// know its taker holds them, with the shared reading and told every event:
+// at every decision they know exactly what a Knowledge begun with that
+// pile and fed every event the seat sees knows, their unseen cards are the
+// true ones, and their counts by color and symbol (which the shared
+// reading keeps at a take, where it does not count from the view) are the
+// sums of the counts by kind.
 func TestCounterBegunInAPileUp(t *testing.T) {
-	o := options(t, engine.Party, "deck=party,wild-pile-up=12")
+	o := options(t, engine.Party, "deck=party,wild-pile-up=12", "guilty-takes-back=true")
 	pos, err := engine.NewState(o, 4)
 	if err != nil {
 		t.Fatal(err)
@@ -542,8 +555,14 @@ func TestCounterBegunInAPileUp(t *testing.T) {
 	var rng engine.Rand
 	rng.Seed(3, 0, engine.PurposeSeat)
 	buf := make([]engine.Move, 0, 256)
-	for _, told := range []bool{false, true} {
-		checks, starts, decisions := 0, 0, 0
+	for _, tc := range []struct{ told, mixed bool }{{false, false}, {false, true}, {true, false}} {
+		// (mixed: two Trusts, two shared readings, none reading the plays by
+		// ReadPlay; told: no shared reading.)
+		specs := []string{"counter:bluff=0.5", "counter:challenge=always", "counter:bluff=0.5", "counter:challenge=always"}
+		if tc.mixed {
+			specs[2] = "counter:trust=0.5"
+		}
+		starts, decisions, known := 0, 0, 0
 		for game := range uint64(300) {
 			pos.Start(1, game)
 			for !pos.Over() {
@@ -559,29 +578,36 @@ func TestCounterBegunInAPileUp(t *testing.T) {
 				continue
 			}
 			starts++
+			seats := make([]*refSeat, 4)
 			ss := make([]engine.Strategy, 4)
-			for i := range ss {
-				c := strategy.MustParse("counter").New().(*strategy.Counter)
-				if told {
+			var g *engine.Game
+			for i, spec := range specs {
+				c := strategy.MustParse(spec).New().(*strategy.Counter)
+				if tc.told {
 					c.TellEveryEvent()
 				}
-				obs := func(_ int, v *engine.View, _ []engine.Move, _ int) {
+				seat := &refSeat{c: c}
+				seat.watched = watched{s: c, obs: func(_ int, v *engine.View, _ []engine.Move, _ int) {
 					decisions++
-					checkCounts(t, c, v)
-				}
-				ss[i] = &pileWatch{observed: observed{watched{s: c, obs: obs}}, t: t, c: c, checks: &checks}
+					if seat.k.KnownCards((v.Seat()+1)%4) > 0 {
+						known++
+					}
+					checkCounts(t, c, &seat.k, &g.State, v)
+				}}
+				seats[i], ss[i] = seat, seat
 			}
-			g, err := engine.NewGame(o, ss)
+			g, err = engine.NewGame(o, ss)
 			if err != nil {
 				t.Fatal(err)
 			}
+			refLog(g, seats)
 			p, _ := pos.Pending()
 			v := pos.View(p) // (the search's seat: the one to move)
 			v.Determinize(&g.State, &rng, nil)
 			g.PlayOut()
 		}
-		if starts < 50 || checks < 100 || decisions < 5000 {
-			t.Fatalf("told %v: %d games begun in a pile-up, %d takes checked, %d decisions: the test covers too little", told, starts, checks, decisions)
+		if starts < 50 || decisions < 5000 || known < 500 {
+			t.Fatalf("%+v: %d games begun in a pile-up, %d decisions, %d of them knowing cards of the next hand: the test covers too little", tc, starts, decisions, known)
 		}
 	}
 }
