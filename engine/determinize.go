@@ -16,19 +16,19 @@ import (
 // a known kind, one known card of that kind is forgotten, since the seat
 // cannot tell which copy was played.
 type Knowledge struct {
-	seat  int
-	known [MaxPlayers][NumCards]uint8
+	seat    int
+	holders uint32 // the seats with a known card (bit p for seat p), read first and most
+	dirty   bool   // known, own or mini may hold a card (else a round's start or Reset has nothing to forget)
 	// The cards of known[p] in all and by printed color, so that a reader
 	// skips the seats it knows nothing of and sums no kinds.
 	held    [MaxPlayers]int
 	heldCol [MaxPlayers][NumColors + 1]int
-	holders uint32 // the seats with a known card (bit p for seat p)
-	own     Hand   // the seat's hand as of the last event, for swaps and rotations (where there are)
+	known   [MaxPlayers][NumCards]uint8
+	own     Hand // the seat's hand as of the last event, for swaps and rotations (where there are)
 	// The face-up mini-pile, for whoever takes it, and its kinds (bit c
 	// for kind c): a take adds only those.
 	mini      [NumCards]uint8
 	miniKinds uint64
-	dirty     bool // known, own or mini may hold a card (else a round's start or Reset has nothing to forget)
 }
 
 // Reset forgets everything and makes k the knowledge of seat.

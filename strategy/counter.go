@@ -44,61 +44,68 @@ type Counter struct {
 	Void  float64 // the weight of the next player's void in choosing a card or a color, in tenths of a card
 	Stuck float64 // the weight of the chance that the next player cannot play on the card, in tenths of a card
 
-	know engine.Knowledge
-	// kn is the knowledge the counter reads: know, or with a shared reading
-	// the table's (tableReading.taken) until the counter learns something
-	// of its own in the round (ownKnowledge).
-	kn   *engine.Knowledge
+	// The fields every decision reads come first, together: a seat's
+	// decisions are far apart, and its counter's fields are read afresh
+	// from memory at each.
 	seat int
 	// What the counter has read of the others (voids): its own reading
 	// (priv), or the one its table's counters of the same Trust share (tv).
-	priv     voidState
-	tv       *tableReading // nil: the counter's own reading
-	tvShared *tableReading // the shared reading of the Game of view tvOf, table tvTable
-	tvOf     *engine.View
-	tvTable  uint64
-	turnP    int                    // the player whose turn began, or -1
-	turnC    engine.Color           // the color when it began
-	fresh    bool                   // that player has neither played nor drawn yet this turn
-	own      [engine.NumColors]int  // the seat's cards by color, kept for swaps and rotations
-	chall    [engine.MaxPlayers]int // challenges made, this game
-	// The cards not seen in public, kept from the feed: the deck less the
-	// discard pile, the mini-pile and the cards known in other hands, by
-	// kind, by printed color (NoColor: the wilds) and in all (with a shared
-	// reading, not kept: tableReading, the view's piles and the knowledge
-	// instead, pubOf and look). The unseen cards are those less the seat's hand: by
-	// kind worked out when read, by color and in all at the decisions that
-	// read them (look), so that the seat's own draws need not be told. known
-	// says the seat knows cards in other hands (the slow paths that read
-	// them), and hold which seats' (settle).
-	pub      [64]int // by kind, 64 entries so that k&63 needs no bounds check
-	pubCol   [engine.NumColors + 1]int
-	pubTotal int
-	view     *engine.View // of the last decision or event told (sync)
-	ucol     [engine.NumColors + 1]int
-	total    int
-	// The deck's counts in the same shape (setDeck), and the table
-	// (View.TableID) they and swaps are of.
-	deck      [64]int
-	deckCol   [engine.NumColors + 1]int
-	deckSym   [16]int // by colored symbol, in the four colors
-	deckTotal int
-	table     uint64
-	known     bool
-	hold      uint32 // with known: the seats other than its own with known cards (bit q for seat q)
-	swaps     bool   // hands can be swapped or rotated in this game
-	pileUp    bool   // the deck has Wild Pile Ups
+	tv *tableReading // nil: the counter's own reading
+	// kn is the knowledge the counter reads: know, or with a shared reading
+	// the table's (tableReading.taken) until the counter learns something
+	// of its own in the round (ownKnowledge).
+	kn    *engine.Knowledge
+	view  *engine.View // of the last decision or event told (sync)
+	round int          // with a shared reading: the round it began last (newRound)
+	// The unseen cards by color and in all, worked out at the decisions
+	// that read them (look).
+	ucol  [engine.NumColors + 1]int
+	total int
+	known bool
+	hold  uint32 // with known: the seats other than its own with known cards (bit q for seat q)
 	// frozen: the counter was begun on a position no Game plays (a search's
 	// copy), which tells it nothing: its unseen cards stay those of Begin,
 	// the hand it held then taken away once.
 	frozen bool
-	finite bool   // finiteVoid, as of Begin
-	round  int    // with a shared reading: the round it began last (newRound)
-	feed   uint64 // the events passed on to know (setFeed)
+	finite bool // finiteVoid, as of Begin
+	swaps  bool // hands can be swapped or rotated in this game
+	pileUp bool // the deck has Wild Pile Ups
+	told   bool // a test's setting: the frequent events told, never a shared reading
+	// The deck's counts by kind, by printed color, by colored symbol in the
+	// four colors and in all (setDeck), and the table (View.TableID) they
+	// and swaps are of.
+	deck      [64]int
+	deckCol   [engine.NumColors + 1]int
+	deckSym   [16]int
+	deckTotal int
+	table     uint64
+
+	chall    [engine.MaxPlayers]int // challenges made, this game
+	turnP    int                    // the player whose turn began, or -1
+	turnC    engine.Color           // the color when it began
+	fresh    bool                   // that player has neither played nor drawn yet this turn
+	tvShared *tableReading          // the shared reading of the Game of view tvOf, table tvTable
+	tvOf     *engine.View
+	tvTable  uint64
+	feed     uint64 // the events passed on to know (setFeed)
 	// With a shared reading: how many of each seat's plays this round its
 	// knowledge has forgotten (tableReading.plays, forgetPlayed).
 	seen [engine.MaxPlayers]int
-	told bool // a test's setting: the frequent events told, never a shared reading
+	know engine.Knowledge
+	priv voidState
+	own  [engine.NumColors]int // the seat's cards by color, kept for swaps and rotations
+	// The cards not seen in public, kept from the feed: the deck less the
+	// discard pile, the mini-pile and the cards known in other hands, by
+	// kind, by printed color (NoColor: the wilds) and in all (with a shared
+	// reading, not kept: tableReading, the view's piles and the knowledge
+	// instead, pubOf and look). The unseen cards are those less the seat's
+	// hand: by kind worked out when read, by color and in all at the
+	// decisions that read them (look), so that the seat's own draws need
+	// not be told. known says the seat knows cards in other hands (the slow
+	// paths that read them), and hold which seats' (settle).
+	pub      [64]int // by kind, 64 entries so that k&63 needs no bounds check
+	pubCol   [engine.NumColors + 1]int
+	pubTotal int
 }
 
 // DefaultCounter is the counter with its default parameters.
@@ -122,24 +129,24 @@ type voidState struct {
 // symbol. Its counters work out their unseen cards from it, the view's
 // piles, their hands and the cards they know in other hands.
 type tableReading struct {
-	voidState
-	pubCol [engine.NumColors + 1]int
-	pubSym [16]int // by colored symbol, in the four colors
-	// The deck's, by printed color and colored symbol (Counter.setDeck).
-	deckCol [engine.NumColors + 1]int
-	deckSym [16]int
-	trust   uint64 // the bits of the Trust it reads for
-	kinds   uint64 // the events it reads this game (PublicKinds)
-	begun   bool   // a counter has begun it this game (BeginPublic: not yet)
+	trust uint64 // the bits of the Trust it reads for
+	kinds uint64 // the events it reads this game (PublicKinds)
+	begun bool   // a counter has begun it this game (BeginPublic: not yet)
 	// stale: an event that moves many cards at once was read (recountEvents),
 	// and the counts are made afresh from a view before they are read
 	// (Counter.sync); the moves read since then are in that view.
-	stale bool
+	stale    bool
+	tracking bool // plays are kept
+	pubCol   [engine.NumColors + 1]int
+	pubSym   [16]int // by colored symbol, in the four colors
+	voidState
+	// The deck's, by printed color and colored symbol (Counter.setDeck).
+	deckCol [engine.NumColors + 1]int
+	deckSym [16]int
 	// The cards each seat put down from its hand this round, for the
 	// counters that know cards in that hand (Counter.forgetPlayed), kept
 	// from the first time one of them learns of a hand (tracking).
-	plays    [engine.MaxPlayers][]engine.Card
-	tracking bool
+	plays [engine.MaxPlayers][]engine.Card
 	// The mini-pile by kind, from the view at the first Begin and the pile's
 	// events since (its counters are not told them): what its taker is
 	// known to hold, and the cards a take puts back out of the public eye.
