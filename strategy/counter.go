@@ -1111,7 +1111,14 @@ func (c *Counter) lacks(v *engine.View, p int, col engine.Color) float64 {
 
 // Decide implements engine.Strategy.
 func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
-	switch v.Decision() {
+	d := v.Decision()
+	if counterDecides>>(d&63)&1 == 0 {
+		// The heuristic's decisions read nothing the counter keeps: it
+		// catches up at its next decision or event (Party asks many of
+		// these: jump-ins, points).
+		return c.Heuristic.Decide(v, moves)
+	}
+	switch d {
 	case engine.DecideTurn:
 		c.sync(v)
 		return turnIndex(v, moves, c.turn(v))
@@ -1126,15 +1133,15 @@ func (c *Counter) Decide(v *engine.View, moves []engine.Move) int {
 	case engine.DecideColor:
 		c.sync(v)
 		return indexOfColor(moves, c.color(v))
-	case engine.DecideRespond:
+	default: // engine.DecideRespond
 		c.sync(v)
 		return c.respond(v, moves)
 	}
-	// The heuristic's decisions read nothing the counter keeps: it catches
-	// up at its next decision or event (Party asks many of these:
-	// jump-ins, points).
-	return c.Heuristic.Decide(v, moves)
 }
+
+// counterDecides are the decisions the counter makes itself (bit d for
+// decision d); the heuristic makes the others.
+const counterDecides = 1<<engine.DecideTurn | 1<<engine.DecideDrawn | 1<<engine.DecideColor | 1<<engine.DecideRespond
 
 // bluffs decides a chance to bluff, by the coin Bluff or by BluffGain with
 // exact counts and the next player's record of challenges.
