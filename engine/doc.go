@@ -52,7 +52,8 @@
 // or only the kinds it selects (EventSelector). Strategies at one table may
 // share a value (View.Shared: only what every seat sees), and one that
 // implements PublicReader reads the table's public events once for the
-// whole table, where Observe costs a call per event and seat. An event no
+// whole table, where Observe costs a call per event and seat (and, alone at
+// its table, the plays by a lighter call if it is a PlayReader). An event no
 // observer, reader or log asks for is not even built. Knowledge keeps what
 // a seat has seen of other hands, for Determinize.
 //
