@@ -647,10 +647,13 @@ func (c *Counter) sync(v *engine.View) {
 }
 
 // inSync says sync has nothing to do at v: the usual case, checked in line
-// at every turn before the call.
+// at every turn before the call. Knowing cards in other hands from the
+// table's knowledge, it has nothing to do while the seats holding them
+// are still those it holds (settle).
 func (c *Counter) inSync(v *engine.View) bool {
 	t := c.tv
-	return v == c.view && t != nil && !t.stale && !c.known && v.Round() == c.round
+	return v == c.view && t != nil && !t.stale && v.Round() == c.round &&
+		(!c.known || c.kn == &t.taken && c.hold != 0 && c.hold == c.holders())
 }
 
 // newRound is what a counter with a shared reading does at a round's
