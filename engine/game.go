@@ -352,21 +352,22 @@ func (g *Game) event(s *State, e Event) {
 	if s != &g.State {
 		return
 	}
-	bit := uint64(1) << (e.Kind & 63)
 	// act is 1 if e is an act of the turn's player (PublicEvent.First: its
 	// first unless one came before), worked out without branches: which
 	// events those are is a coin flip to the processor.
 	act := uint8(uint64(turnActs)>>(e.Kind&63)&1) & eq(e.Player, s.turnP)
+	if e.Kind == EvPlay && g.plays != nil { // (the most frequent event, read by ReadPlay)
+		s.turnActed |= act
+		g.readPlay(s, e.Player, e.Card)
+		if g.hears>>EvPlay&1 != 0 {
+			g.tell(e, 1<<EvPlay)
+		}
+		return
+	}
+	bit := uint64(1) << (e.Kind & 63)
 	if g.reads&bit != 0 {
 		first := act&^s.turnActed != 0
 		s.turnActed |= act
-		if e.Kind == EvPlay && g.plays != nil {
-			g.readPlay(s, e.Player, e.Card)
-			if g.hears&bit != 0 {
-				g.tell(e, bit)
-			}
-			return
-		}
 		next := -1
 		if p := e.Player; uint(p) < uint(g.t.n) {
 			next = s.nextOf(p)
