@@ -496,13 +496,13 @@ const counterEvents = knowledgeSwaps | 1<<engine.EvStartCard | 1<<engine.EvReshu
 // read once for the table as they happen (tableReading), instead of told
 // to each counter, and what the reading does with them reads nothing of
 // the view but the turn and the next player, which engine.PublicEvent
-// gives (a play: ReadPlay, its player, card and next player). Where hands can be swapped each counter is told every event
-// instead: its knowledge must see its own hand at each one. The turns are
-// not read: each event says whose turn it is and whether it is that
-// player's first act (engine.PublicEvent.Turn, First). A card stacked,
-// deflected or jumped in is a play too (EvPlay follows its EvStack,
-// EvDeflect or EvJumpIn at once, with the same player and card): those
-// events are not read.
+// gives (a play: ReadPlay, its player, card and next player). Where hands
+// can be swapped each counter is told every event instead: its knowledge
+// must see its own hand at each one. The turns are not read: each event
+// says whose turn it is and whether it is that player's first act
+// (engine.PublicEvent.Turn, First). A card stacked, deflected or jumped in
+// is a play too (EvPlay follows its EvStack, EvDeflect or EvJumpIn at
+// once, with the same player and card): those events are not read.
 const counterPublic = 1<<engine.EvPlay | 1<<engine.EvDraw
 
 // counterTold are the same events told one by one, which need the turns.
