@@ -356,7 +356,7 @@ func (g *Game) event(s *State, e Event) {
 	// first unless one came before), worked out without branches: which
 	// events those are is a coin flip to the processor.
 	act := uint8(uint64(turnActs)>>(e.Kind&63)&1) & eq(e.Player, s.turnP)
-	if e.Kind == EvPlay && g.plays != nil { // (the most frequent event, read by ReadPlay)
+	if e.Kind == EvPlay && g.plays != nil { // (read by ReadPlay)
 		s.turnActed |= act
 		g.readPlay(s, e.Player, e.Card)
 		if g.hears>>EvPlay&1 != 0 {
@@ -393,6 +393,18 @@ func (g *Game) event(s *State, e Event) {
 	if g.hears&bit != 0 {
 		g.tell(e, bit) // (the most frequent events are only read)
 	}
+}
+
+// played is event for the play of card k by seat p, the most frequent
+// event: read by ReadPlay and told to no one, it is given to the reader
+// with no Event made for it.
+func (g *Game) played(s *State, p int, k Card) {
+	if g.plays != nil && g.hears>>EvPlay&1 == 0 && s == &g.State {
+		s.turnActed |= eq(p, s.turnP) // (a play is an act: turnActs)
+		g.readPlay(s, p, k)
+		return
+	}
+	g.event(s, Event{Kind: EvPlay, Player: p, Card: k})
 }
 
 // readPlay gives the play of card k by seat p to the one reader, which

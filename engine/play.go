@@ -30,7 +30,9 @@ func (s *State) place(p int, k Card) (ref Color, below Card, legal, color bool) 
 	s.pushDiscard(k)
 	s.motion++
 	s.res.CardsPlayed++
-	s.emit(Event{Kind: EvPlay, Player: p, Card: k})
+	if s.hears(EvPlay) {
+		s.sink.played(s, p, k) // (s.emit's EvPlay, with a path of its own)
+	}
 	switch {
 	case !k.IsWild():
 		s.color = cardColor[k]
