@@ -407,6 +407,28 @@ func (g *Game) played(s *State, p int, k Card) {
 	g.event(s, Event{Kind: EvPlay, Player: p, Card: k})
 }
 
+// drew is event for seat p's draw of got of k cards, the second most
+// frequent event: read by the one reader and told to no one, it is given
+// to the reader with no Event made for it.
+func (g *Game) drew(s *State, p, k, got int) {
+	if len(g.readers) != 1 || g.reads>>EvDraw&1 == 0 || g.hears>>EvDraw&1 != 0 || s != &g.State {
+		g.event(s, Event{Kind: EvDraw, Player: p, N: k, N2: got})
+		return
+	}
+	act := eq(p, s.turnP) // (a draw is an act: turnActs)
+	first := act&^s.turnActed != 0
+	s.turnActed |= act
+	next := -1
+	if uint(p) < uint(g.t.n) {
+		next = s.nextOf(p)
+	}
+	r := &g.read
+	r.Kind, r.Player, r.Other, r.Card, r.Color, r.N, r.N2 = EvDraw, p, 0, 0, 0, k, got
+	r.Now, r.Next = s.color, next
+	r.Turn, r.TurnColor, r.First = s.turnP, s.turnColor, first
+	g.readers[0].r.ReadPublic(r)
+}
+
 // readPlay gives the play of card k by seat p to the one reader, which
 // reads it by ReadPlay.
 func (g *Game) readPlay(s *State, p int, k Card) {

@@ -64,15 +64,26 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 	for _, r := range []RuleSet{Classic, Party, Encanto} {
 		// (The last: events with every field of an Event in use, Other, N
 		// and Color.)
+		// (short: all but 10 cards of the deck dealt, so that the piles run
+		// dry and draws fall short, N2 below N.)
 		for _, tc := range []struct {
 			kinds uint64
 			mode
-		}{{1 << EvDraw, mode{}}, {turnActs | 1<<EvColor | 1<<EvSkip, mode{}},
-			{turnActs | 1<<EvColor | 1<<EvSkip, mode{byPlay: true}}, {turnActs | 1<<EvColor | 1<<EvSkip, mode{byPlay: true, second: true}},
-			{1<<EvCatch | 1<<EvChallenge | 1<<EvPoint | 1<<EvLink | 1<<EvPileStart | 1<<EvPileTake | 1<<EvDraw, mode{}}} {
+			short bool
+		}{{1 << EvDraw, mode{}, false}, {1 << EvDraw, mode{}, true}, {turnActs | 1<<EvColor | 1<<EvSkip, mode{}, false},
+			{turnActs | 1<<EvColor | 1<<EvSkip, mode{byPlay: true}, false}, {turnActs | 1<<EvColor | 1<<EvSkip, mode{byPlay: true, second: true}, false},
+			{1<<EvCatch | 1<<EvChallenge | 1<<EvPoint | 1<<EvLink | 1<<EvPileStart | 1<<EvPileTake | 1<<EvDraw, mode{}, false}} {
 			kinds := tc.kinds
 			o := DefaultOptions(r)
-			for _, set := range [][2]string{{"scoring", "winner-takes"}, {"target", "500"}} {
+			sets := [][2]string{{"scoring", "winner-takes"}, {"target", "500"}}
+			if tc.short {
+				deck := 0
+				for _, x := range o.Deck {
+					deck += x
+				}
+				sets = append(sets, [2]string{"hand-size", fmt.Sprint((deck - 10) / 4)})
+			}
+			for _, set := range sets {
 				if err := o.Set(set[0], set[1]); err != nil {
 					t.Fatal(err)
 				}
@@ -103,7 +114,7 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 					want = append(want, PublicEvent{Event: e, Now: g.Color(), TurnColor: color, First: first, Next: next, Turn: turn})
 				}
 			}
-			rounds, firsts, plays := 0, 0, 0
+			rounds, firsts, plays, short := 0, 0, 0, 0
 			for i := range uint64(100) {
 				want = want[:0]
 				g.SetLog(record)
@@ -119,6 +130,9 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 					t.Fatalf("%s, kinds %b, the second reader, game %d: %d events read, want %d", r, kinds, i, len(l.rec2.got), len(want))
 				}
 				for j, w := range want {
+					if w.Kind == EvDraw && w.N2 < w.N {
+						short++
+					}
 					if w.Kind == EvPlay {
 						plays++
 						if tc.byPlay && !tc.second {
@@ -140,8 +154,8 @@ func TestPublicReaderReadsTheEventLog(t *testing.T) {
 			if l.rec.begun != 199 || tc.second && l.rec2.begun != 199 {
 				t.Fatalf("%s: the reader was begun %d times in 200 games", r, l.rec.begun)
 			}
-			if rounds <= 100 || firsts == 0 || kinds>>EvPlay&1 != 0 && plays < 1000 {
-				t.Fatalf("%s: %d rounds in 100 games, %d first acts, %d plays: the test covers too little", r, rounds, firsts, plays)
+			if rounds <= 100 || firsts == 0 || kinds>>EvPlay&1 != 0 && plays < 1000 || tc.short && short == 0 {
+				t.Fatalf("%s: %d rounds in 100 games, %d first acts, %d plays, %d short draws: the test covers too little", r, rounds, firsts, plays, short)
 			}
 		}
 	}

@@ -276,7 +276,9 @@ func (s *State) draw(p, k int) int {
 		s.motion += got
 		s.res.CardsDrawn += got
 	}
-	s.emit(Event{Kind: EvDraw, Player: p, N: k, N2: got})
+	if s.hears(EvDraw) {
+		s.sink.drew(s, p, k, got) // (s.emit's EvDraw, with a path of its own)
+	}
 	return got
 }
 
