@@ -399,12 +399,16 @@ func (g *Game) event(s *State, e Event) {
 // event: read by ReadPlay and told to no one, it is given to the reader
 // with no Event made for it.
 func (g *Game) played(s *State, p int, k Card) {
-	if g.plays != nil && g.hears>>EvPlay&1 == 0 && s == &g.State {
-		s.turnActed |= eq(p, s.turnP) // (a play is an act: turnActs)
-		g.readPlay(s, p, k)
+	if g.plays == nil || g.hears>>EvPlay&1 != 0 || s != &g.State {
+		g.event(s, Event{Kind: EvPlay, Player: p, Card: k})
 		return
 	}
-	g.event(s, Event{Kind: EvPlay, Player: p, Card: k})
+	s.turnActed |= eq(p, s.turnP) // (a play is an act: turnActs)
+	next := -1                    // readPlay, in line
+	if uint(p) < uint(g.t.n) {
+		next = s.nextOf(p)
+	}
+	g.plays.ReadPlay(p, k, next)
 }
 
 // drew is event for seat p's draw of got of k cards, the second most
