@@ -347,7 +347,8 @@ func (g *Game) faultMove(p int, m Move) {
 
 // event reports an event of the Game's own State to the public readers,
 // the log and the observing strategies that may see it. Events of copies
-// are ignored.
+// are ignored. (A play and a draw come to played and drew first, which
+// pass them on here unless they take their short way.)
 func (g *Game) event(s *State, e Event) {
 	if s != &g.State {
 		return
@@ -356,37 +357,11 @@ func (g *Game) event(s *State, e Event) {
 	// first unless one came before), worked out without branches: which
 	// events those are is a coin flip to the processor.
 	act := uint8(uint64(turnActs)>>(e.Kind&63)&1) & eq(e.Player, s.turnP)
-	if e.Kind == EvPlay && g.plays != nil { // (read by ReadPlay)
-		s.turnActed |= act
-		g.readPlay(s, e.Player, e.Card)
-		if g.hears>>EvPlay&1 != 0 {
-			g.tell(e, 1<<EvPlay)
-		}
-		return
-	}
 	bit := uint64(1) << (e.Kind & 63)
 	if g.reads&bit != 0 {
 		first := act&^s.turnActed != 0
 		s.turnActed |= act
-		next := -1
-		if p := e.Player; uint(p) < uint(g.t.n) {
-			next = s.nextOf(p)
-		}
-		r := &g.read
-		// Field by field: e's fields were saved one by one on the way in,
-		// and a wider read of them waits for the saves to complete.
-		r.Kind, r.Player, r.Other, r.Card, r.Color, r.N, r.N2 = e.Kind, e.Player, e.Other, e.Card, e.Color, e.N, e.N2
-		r.Now, r.Next = s.color, next
-		r.Turn, r.TurnColor, r.First = s.turnP, s.turnColor, first
-		if len(g.readers) == 1 {
-			g.readers[0].r.ReadPublic(r) // (the usual table: its kinds are reads)
-		} else {
-			for i := range g.readers {
-				if pr := &g.readers[i]; pr.kinds&bit != 0 {
-					pr.r.ReadPublic(r)
-				}
-			}
-		}
+		g.readPublic(s, e, first)
 	} else {
 		s.turnActed |= act // an act not read (PublicEvent.First; with no reader, never read)
 	}
@@ -395,16 +370,41 @@ func (g *Game) event(s *State, e Event) {
 	}
 }
 
+// readPublic gives e to the readers of its kind by ReadPublic, with first
+// (PublicEvent.First).
+func (g *Game) readPublic(s *State, e Event, first bool) {
+	next := -1
+	if p := e.Player; uint(p) < uint(g.t.n) {
+		next = s.nextOf(p)
+	}
+	r := &g.read
+	// Field by field: e's fields were saved one by one on the way in,
+	// and a wider read of them waits for the saves to complete.
+	r.Kind, r.Player, r.Other, r.Card, r.Color, r.N, r.N2 = e.Kind, e.Player, e.Other, e.Card, e.Color, e.N, e.N2
+	r.Now, r.Next = s.color, next
+	r.Turn, r.TurnColor, r.First = s.turnP, s.turnColor, first
+	if len(g.readers) == 1 {
+		g.readers[0].r.ReadPublic(r) // (the usual table: its kinds are reads)
+		return
+	}
+	bit := uint64(1) << (e.Kind & 63)
+	for i := range g.readers {
+		if pr := &g.readers[i]; pr.kinds&bit != 0 {
+			pr.r.ReadPublic(r)
+		}
+	}
+}
+
 // played is event for the play of card k by seat p, the most frequent
-// event: read by ReadPlay and told to no one, it is given to the reader
-// with no Event made for it.
+// event: read by the table's one reader, a PlayReader, and told to no one,
+// it is given to the reader by ReadPlay with no Event made for it.
 func (g *Game) played(s *State, p int, k Card) {
 	if g.plays == nil || g.hears>>EvPlay&1 != 0 || s != &g.State {
 		g.event(s, Event{Kind: EvPlay, Player: p, Card: k})
 		return
 	}
 	s.turnActed |= eq(p, s.turnP) // (a play is an act: turnActs)
-	next := -1                    // readPlay, in line
+	next := -1
 	if uint(p) < uint(g.t.n) {
 		next = s.nextOf(p)
 	}
@@ -412,8 +412,9 @@ func (g *Game) played(s *State, p int, k Card) {
 }
 
 // drew is event for seat p's draw of got of k cards, the second most
-// frequent event: read by the one reader and told to no one, it is given
-// to the reader with no Event made for it.
+// frequent event: read by the one reader and told to no one, it is written
+// into the reading in place (readPublic's work, with no Event made: made
+// and passed on, it cost a Party 8p counter game 1k instructions).
 func (g *Game) drew(s *State, p, k, got int) {
 	if len(g.readers) != 1 || g.reads>>EvDraw&1 == 0 || g.hears>>EvDraw&1 != 0 || s != &g.State {
 		g.event(s, Event{Kind: EvDraw, Player: p, N: k, N2: got})
@@ -431,16 +432,6 @@ func (g *Game) drew(s *State, p, k, got int) {
 	r.Now, r.Next = s.color, next
 	r.Turn, r.TurnColor, r.First = s.turnP, s.turnColor, first
 	g.readers[0].r.ReadPublic(r)
-}
-
-// readPlay gives the play of card k by seat p to the one reader, which
-// reads it by ReadPlay.
-func (g *Game) readPlay(s *State, p int, k Card) {
-	next := -1
-	if uint(p) < uint(g.t.n) {
-		next = s.nextOf(p)
-	}
-	g.plays.ReadPlay(p, k, next)
 }
 
 // eq is 1 if a equals b, else 0.

@@ -18,8 +18,9 @@ func Visible(seat int, e Event) (Event, bool) {
 // where Observe costs a call per event and seat: PublicKinds has bit k set
 // for each kind k it reads, and a Game calls ReadPublic with each event of
 // those kinds of its own position, as it happens, before telling any
-// observer (but the plays, for a PlayReader alone at its table). BeginPublic says a game begins, or the Game begins playing out
-// its position (PlayOut): nothing read before belongs to it. A Game calls
+// observer (a PlayReader's plays may come by ReadPlay instead). BeginPublic
+// says a game begins, or the Game begins playing out its position
+// (PlayOut): nothing read before belongs to it. A Game calls
 // it before its observers' Begin and asks for the kinds after them (the
 // answer may depend on the game): a value made during a Begin reads that
 // game, one made later (in a decision) from the next game on. EvDrawCard,
@@ -30,11 +31,12 @@ type PublicReader interface {
 	ReadPublic(e *PublicEvent)
 }
 
-// PlayReader is implemented by a PublicReader that reads the plays (EvPlay,
-// the most frequent event) by ReadPlay instead of ReadPublic, where it is
-// the only reader at its table: the player, the card and the player after
-// it in turn order (PublicEvent's Player, Card and Next), and no
-// PublicEvent made for it.
+// PlayReader is implemented by a PublicReader that can read the plays
+// (EvPlay, the most frequent event) by ReadPlay: the player, the card and
+// the player after it in turn order (PublicEvent's Player, Card and Next),
+// with no PublicEvent made for it. A Game gives it its plays that way where
+// it is the only reader at its table and no observer or log is told the
+// plays; else by ReadPublic, as to any reader.
 type PlayReader interface {
 	ReadPlay(player int, k Card, next int)
 }
